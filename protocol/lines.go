@@ -1,0 +1,68 @@
+package protocol
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+)
+
+// ErrLineTooLong is returned by LineReader when a line exceeds its limit. The rest of the
+// line is consumed and discarded so that the next read starts on the next line.
+var ErrLineTooLong = errors.New("line too long")
+
+// LineReader reads lines of at most Max bytes without ever buffering more than that.
+type LineReader struct {
+	r   *bufio.Reader
+	Max int
+}
+
+// NewLineReader reads from r lines of at most max bytes (line end excluded).
+func NewLineReader(r io.Reader, max int) *LineReader {
+	return &LineReader{r: bufio.NewReaderSize(r, 64*1024), Max: max}
+}
+
+// ReadLine returns the next line without its "\n" (and without a "\r" before it). At end of
+// input a final unterminated line is returned with a nil error, then io.EOF. A line longer
+// than Max is skipped up to its end and reported as ErrLineTooLong with its first Max bytes.
+func (lr *LineReader) ReadLine() (string, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := lr.r.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > lr.Max+2 { // +2 leaves room for "\r\n"
+				room := lr.Max - len(buf)
+				if room > 0 {
+					buf = append(buf, chunk[:min(room, len(chunk))]...)
+				}
+				tooLong = true
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		switch {
+		case err == nil:
+			if tooLong {
+				return string(buf), ErrLineTooLong
+			}
+			buf = bytes.TrimSuffix(buf, []byte("\n"))
+			buf = bytes.TrimSuffix(buf, []byte("\r"))
+			if len(buf) > lr.Max {
+				return string(buf[:lr.Max]), ErrLineTooLong
+			}
+			return string(buf), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		default:
+			if tooLong {
+				return string(buf), ErrLineTooLong
+			}
+			if len(buf) > 0 {
+				buf = bytes.TrimSuffix(buf, []byte("\r"))
+				return string(buf), nil
+			}
+			return "", err
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Deadline24 session protocol: the common error codes and their exact messages.
+const (
+	CodeBadLogin     = 1
+	CodeUnknown      = 2
+	CodeBadFormat    = 3
+	CodeTooManyArgs  = 4
+	CodeInternal     = 5
+	CodeLimitReached = 6
+)
+
+var commonMessages = map[int]string{
+	CodeBadLogin:     "bad login or password",
+	CodeUnknown:      "unknown command",
+	CodeBadFormat:    "bad format",
+	CodeTooManyArgs:  "too many arguments",
+	CodeInternal:     "internal error, sorry...",
+	CodeLimitReached: "commands limit reached, forced waiting activated",
+}
+
+// MaxSessionLine is the longest command line accepted; longer lines are answered FAILED 3.
+const MaxSessionLine = 65536
+
+// Failed renders a FAILED line with one of the common codes (1–6).
+func Failed(code int) string {
+	return Failure(code, commonMessages[code])
+}
+
+// Failure renders a FAILED line with a game-specific code and message.
+func Failure(code int, message string) string {
+	return "FAILED " + strconv.Itoa(code) + " " + message
+}
+
+// OK is the success line.
+const OK = "OK"
+
+// Waiting renders the WAITING line: seconds left in the turn, six decimals, never negative.
+func Waiting(seconds float64) string {
+	if seconds < 0 {
+		seconds = 0
+	}
+	return fmt.Sprintf("WAITING %.6f", seconds)
+}
+
+// Args checks a command's argument count and parses its arguments. The zero value is not
+// useful; use NewArgs.
+type Args struct {
+	tokens []string
+	err    string // first FAILED line, if any
+}
+
+// NewArgs checks that tokens (command name first) has between min and max arguments:
+// too many is FAILED 4, too few is FAILED 3.
+func NewArgs(tokens []string, min, max int) *Args {
+	a := &Args{tokens: tokens}
+	switch n := len(tokens) - 1; {
+	case n > max:
+		a.err = Failed(CodeTooManyArgs)
+	case n < min:
+		a.err = Failed(CodeBadFormat)
+	}
+	return a
+}
+
+// Int parses argument i (from 0) as an int64; a bad value makes Err return FAILED 3.
+func (a *Args) Int(i int) int64 {
+	if a.err != "" || i+1 >= len(a.tokens) {
+		if a.err == "" {
+			a.err = Failed(CodeBadFormat)
+		}
+		return 0
+	}
+	v, ok := ParseSessionInt(a.tokens[i+1])
+	if !ok {
+		a.err = Failed(CodeBadFormat)
+	}
+	return v
+}
+
+// String returns argument i verbatim ("" when missing, which makes Err return FAILED 3).
+func (a *Args) String(i int) string {
+	if i+1 >= len(a.tokens) {
+		if a.err == "" {
+			a.err = Failed(CodeBadFormat)
+		}
+		return ""
+	}
+	return a.tokens[i+1]
+}
+
+// Len is the number of arguments given.
+func (a *Args) Len() int { return len(a.tokens) - 1 }
+
+// Err returns the FAILED line for the first problem found, or "" when all is well.
+func (a *Args) Err() string { return a.err }
+
+// ParseSessionInt parses `-?[0-9]+` fitting in int64 (the Deadline24 integer rule).
+func ParseSessionInt(s string) (int64, bool) {
+	body := s
+	if len(body) > 0 && body[0] == '-' {
+		body = body[1:]
+	}
+	if body == "" {
+		return 0, false
+	}
+	for i := 0; i < len(body); i++ {
+		if body[i] < '0' || body[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	return v, err == nil
+}
+
+// Team is one seat's command counter for the current turn. All connections of a team share
+// it (serve mode allows several).
+type Team struct {
+	Limit int // L
+	Used  int
+}
+
+// StartTurn resets the counter at a turn boundary.
+func (t *Team) StartTurn() { t.Used = 0 }
+
+// LineKind says what a command line did to its session.
+type LineKind int
+
+const (
+	LineIgnored  LineKind = iota // blank line: no response, not counted
+	LineAnswered                 // a command was answered; the session goes on
+	LineWaits                    // WAIT or forced waiting: after Response, send WAITING x, then OK at the next turn
+)
+
+// Handle applies the session grammar to one received line: blank lines are ignored, a bare
+// WAIT waits, a line over the team's limit forces waiting (FAILED 6), anything else is
+// counted and handed to exec with its tokens. exec's panics become FAILED 5, so a referee
+// bug costs a command, not the game. tooLong marks a line the reader cut: FAILED 3.
+func (t *Team) Handle(line string, tooLong bool, exec func(tokens []string) []string) (LineKind, []string) {
+	tokens := Fields(line)
+	if len(tokens) == 0 && !tooLong {
+		return LineIgnored, nil
+	}
+	if !tooLong && len(tokens) == 1 && tokens[0] == "WAIT" {
+		return LineWaits, []string{OK}
+	}
+	if t.Used >= t.Limit {
+		return LineWaits, []string{Failed(CodeLimitReached)}
+	}
+	t.Used++
+	if tooLong {
+		return LineAnswered, []string{Failed(CodeBadFormat)}
+	}
+	if tokens[0] == "WAIT" {
+		return LineAnswered, []string{Failed(CodeTooManyArgs)}
+	}
+	return LineAnswered, safeExec(exec, tokens)
+}
+
+func safeExec(exec func([]string) []string, tokens []string) (out []string) {
+	defer func() {
+		if recover() != nil {
+			out = []string{Failed(CodeInternal)}
+		}
+	}()
+	out = exec(tokens)
+	if len(out) == 0 {
+		out = []string{Failed(CodeInternal)}
+	}
+	return out
+}

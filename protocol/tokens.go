@@ -1,0 +1,50 @@
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseJavaInt parses a decimal 32-bit integer the way Java's Integer.parseInt does: an
+// optional leading '+' or '-', then one or more ASCII digits, within the int32 range.
+func ParseJavaInt(s string) (int, error) {
+	if s == "" {
+		return 0, fmt.Errorf("empty number")
+	}
+	body := s
+	if body[0] == '+' || body[0] == '-' {
+		body = body[1:]
+	}
+	if body == "" {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	for i := 0; i < len(body); i++ {
+		if body[i] < '0' || body[i] > '9' {
+			return 0, fmt.Errorf("%q is not a number", s)
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 32)
+	if err != nil {
+		return 0, fmt.Errorf("%q is out of the 32-bit range", s)
+	}
+	return int(v), nil
+}
+
+// Fields splits a line on runs of spaces, tabs and carriage returns (the Deadline24 rule;
+// other whitespace is part of a token).
+func Fields(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' })
+}
+
+// Quote renders a player's text for a message: quoted, with control bytes and invalid
+// UTF-8 escaped, and cut to at most max bytes of the original so that a flood stays
+// readable.
+func Quote(s string, max int) string {
+	cut := ""
+	if len(s) > max {
+		cut = fmt.Sprintf("… (%d more bytes)", len(s)-max)
+		s = s[:max]
+	}
+	return strconv.Quote(s) + cut
+}

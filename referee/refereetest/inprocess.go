@@ -1,0 +1,141 @@
+package refereetest
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"arena/protocol"
+	"arena/referee"
+)
+
+// BotFunc has the shape of a built-in bot (players/builtin.Bot).
+type BotFunc func(in io.Reader, out io.Writer) error
+
+// PlayInProcess plays one game between bots running as goroutines, without time limits:
+// the fast way for tests to pit built-in bots against each other (for example "greedy beats
+// random in 90% of 50 games"). The real runner (package match) talks to subprocesses with
+// the same protocol. It returns the referee once the game is over.
+func PlayInProcess(g referee.Game, cfg referee.Config, bots []BotFunc) (referee.Referee, error) {
+	ref, err := g.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if len(bots) != cfg.Players {
+		return nil, fmt.Errorf("%d bots for %d players", len(bots), cfg.Players)
+	}
+	type seat struct {
+		toBot   *io.PipeWriter
+		outR    *io.PipeReader
+		fromBot *protocol.LineReader
+		done    chan error
+	}
+	seats := make([]*seat, len(bots))
+	for i, bot := range bots {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		s := &seat{toBot: inW, outR: outR, fromBot: protocol.NewLineReader(outR, 1<<20), done: make(chan error, 1)}
+		go func(bot BotFunc) {
+			err := bot(inR, outW)
+			outW.CloseWithError(io.EOF)
+			inR.Close()
+			s.done <- err
+		}(bot)
+		seats[i] = s
+	}
+	defer func() {
+		for _, s := range seats { // EOF for readers, an error for writers: no bot stays blocked
+			s.toBot.Close()
+			s.outR.Close()
+		}
+	}()
+	left := make([]bool, len(bots))
+	for turns := 0; !ref.Over(); turns++ {
+		if turns > 100000 {
+			return ref, fmt.Errorf("game not over after %d turns", turns)
+		}
+		switch r := ref.(type) {
+		case referee.TurnBased:
+			reqs := r.Requests()
+			answers := make([]referee.Answer, len(reqs))
+			for i, req := range reqs {
+				s := seats[req.Player]
+				a := referee.Answer{Player: req.Player, Status: referee.StatusOK}
+				if _, err := io.WriteString(s.toBot, req.Input); err != nil {
+					a.Status, a.Message = referee.StatusCrash, "stopped reading its input"
+				}
+				for len(a.Lines) < req.Lines && a.Status == referee.StatusOK {
+					line, err := s.fromBot.ReadLine()
+					if err != nil {
+						a.Status, a.Message = referee.StatusCrash, fmt.Sprintf("output ended (%v)", botError(s.done, err))
+						break
+					}
+					a.Lines = append(a.Lines, line)
+				}
+				answers[i] = a
+			}
+			r.Play(answers)
+		case referee.Session:
+			rules := r.Rules()
+			w := bufio.NewWriter(nil)
+			for p, s := range seats {
+				if left[p] {
+					continue
+				}
+				team := protocol.Team{Limit: rules.CommandLimit}
+				w.Reset(s.toBot)
+				for {
+					line, err := s.fromBot.ReadLine()
+					if err != nil && err != protocol.ErrLineTooLong {
+						left[p] = true
+						r.Leave(p, referee.StatusCrash, fmt.Sprintf("output ended (%v)", botError(s.done, err)))
+						break
+					}
+					kind, resp := team.Handle(line, err == protocol.ErrLineTooLong, func(tokens []string) []string { return r.Command(p, tokens) })
+					for _, l := range resp {
+						w.WriteString(l + "\n")
+					}
+					if kind == protocol.LineWaits {
+						w.WriteString(protocol.Waiting(0) + "\n")
+					}
+					if w.Flush() != nil {
+						left[p] = true
+						r.Leave(p, referee.StatusCrash, "stopped reading its input")
+						break
+					}
+					if kind == protocol.LineWaits {
+						break
+					}
+				}
+			}
+			r.EndTurn()
+			if ref.Over() {
+				break
+			}
+			for p, s := range seats {
+				if !left[p] {
+					if _, err := io.WriteString(s.toBot, protocol.OK+"\n"); err != nil {
+						left[p] = true
+						r.Leave(p, referee.StatusCrash, "stopped reading its input")
+					}
+				}
+			}
+		default:
+			return ref, fmt.Errorf("referee %T implements neither TurnBased nor Session", ref)
+		}
+	}
+	return ref, nil
+}
+
+func botError(done chan error, readErr error) string {
+	select {
+	case err := <-done:
+		if err != nil {
+			return strings.TrimSpace(err.Error())
+		}
+		return "bot returned"
+	default:
+		return readErr.Error()
+	}
+}
