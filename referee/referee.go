@@ -48,6 +48,10 @@ type Option struct {
 	Key     string `json:"key"`
 	Default string `json:"default"`
 	Help    string `json:"help"`
+	// File marks an option whose value names a file (a map). The runner reads the file,
+	// passes its content in Config.Files and records it in the replay, so that the referee
+	// stays free of I/O and a replay verifies without the file.
+	File bool `json:"file,omitempty"`
 }
 
 // Info describes a game for `arena games` and for the runner.
@@ -72,6 +76,8 @@ type Config struct {
 	Seed    int64
 	Players int
 	Options map[string]string
+	// Files holds the content of each File option that was given, by option key.
+	Files map[string][]byte
 }
 
 // Game is one registered game.
