@@ -1,0 +1,3 @@
+package games
+
+import _ "arena/referee/towers"
