@@ -1,4 +1,4 @@
-module arena
+module github.com/arena-games/arena
 
 go 1.24
 

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"arena/protocol"
-	"arena/referee"
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // BotFunc has the shape of a built-in bot (players/builtin.Bot).

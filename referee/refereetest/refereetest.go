@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"arena/protocol"
-	"arena/referee"
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // Options tunes the suite for one game.

@@ -1,0 +1,318 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arena-games/arena/match"
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
+)
+
+func newReplayCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "replay",
+		Short: "Inspect, verify and re-run replays",
+	}
+	cmd.AddCommand(newReplayVerifyCmd(), newReplayShowCmd(), newReplayStdinCmd(), newReplayRerunCmd())
+	return cmd
+}
+
+func newReplayVerifyCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "verify FILE",
+		Short: "Re-simulate a game from its recorded outputs and check every frame and the result",
+		Long: `Re-simulate the game from the players' recorded outputs (no bot is run) and check
+that every turn's input, every frame and the result match the replay. Exits 0 when
+they do, 1 with the first differing turn when they do not.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rec, err := replays.Read(args[0])
+			if err != nil {
+				return err
+			}
+			if err := replays.Verify(rec); err != nil {
+				var mm *replays.Mismatch
+				if errors.As(err, &mm) {
+					return fmt.Errorf("%s: does not verify: %w", args[0], err)
+				}
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s, seed %d, %d turns, result matches)\n", args[0], rec.Game, rec.Seed, len(rec.Turns))
+			return nil
+		},
+	}
+}
+
+func newReplayShowCmd() *cobra.Command {
+	var turn, player int
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Show what players received and answered, turn by turn, with timing health",
+		Example: `  arena replay show r.json                      # summary and every turn
+  arena replay show r.json --turn 12 --player 0 # one exchange`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rec, err := replays.Read(args[0])
+			if err != nil {
+				return err
+			}
+			if player >= len(rec.Players) {
+				return usageErr("--player %d: the game has %d players", player, len(rec.Players))
+			}
+			turns, err := selectTurns(rec, turn)
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			printReplayHeader(w, rec)
+			for _, t := range turns {
+				for _, m := range t.Moves {
+					if player >= 0 && m.Player != player {
+						continue
+					}
+					printMove(w, rec, t.Turn, m)
+				}
+				if player < 0 {
+					for _, e := range t.Frame.Events {
+						fmt.Fprintf(w, "  event: %s\n", e)
+					}
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&turn, "turn", -1, "only this turn")
+	cmd.Flags().IntVar(&player, "player", -1, "only this player")
+	return cmd
+}
+
+func selectTurns(rec *replays.Replay, turn int) ([]replays.Turn, error) {
+	if turn < 0 {
+		return rec.Turns, nil
+	}
+	for _, t := range rec.Turns {
+		if t.Turn == turn {
+			return []replays.Turn{t}, nil
+		}
+	}
+	last := -1
+	if n := len(rec.Turns); n > 0 {
+		last = rec.Turns[n-1].Turn
+	}
+	return nil, usageErr("--turn %d: the replay has turns 0 to %d", turn, last)
+}
+
+func printReplayHeader(w io.Writer, rec *replays.Replay) {
+	res := rec.Result
+	fmt.Fprintf(w, "%s (referee v%s)  seed %d  %d turns", rec.Game, rec.RefereeVersion, rec.Seed, res.Turns)
+	if len(rec.Options) > 0 {
+		var kv []string
+		for _, k := range sortedKeys(rec.Options) {
+			kv = append(kv, k+"="+rec.Options[k])
+		}
+		fmt.Fprintf(w, "  options %s", strings.Join(kv, " "))
+	}
+	fmt.Fprintln(w)
+	if res.Winner >= 0 {
+		fmt.Fprintf(w, "winner: player %d (%s)\n", res.Winner, res.Players[res.Winner].Name)
+	} else {
+		fmt.Fprintln(w, "draw")
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\tbot\tscore\trank\tstatus\tfirst\tp50\tp99\tmax\t>80% limit\tmessage")
+	for _, p := range res.Players {
+		first, p50, p99, mx, near := "-", "-", "-", "-", "-"
+		if t := p.Timing; t != nil {
+			first, p50, p99, mx = fmtMS(t.FirstMS), fmtMS(t.P50MS), fmtMS(t.P99MS), fmtMS(t.MaxMS)
+			near = fmt.Sprint(t.NearLimit)
+			if t.DelayedTurn > 0 {
+				near += fmt.Sprintf(" (%d delayed)", t.DelayedTurn)
+			}
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Index, p.Name, formatScore(p.Score), p.Rank, p.Status, first, p50, p99, mx, near, p.Message)
+	}
+	tw.Flush()
+}
+
+func fmtMS(v float64) string { return fmt.Sprintf("%.1fms", v) }
+
+func printMove(w io.Writer, rec *replays.Replay, turn int, m replays.Move) {
+	fmt.Fprintf(w, "\n== turn %d, player %d (%s), %.2f ms", turn, m.Player, rec.Players[m.Player].Name, m.TimeMS)
+	if m.CPUMS != nil {
+		fmt.Fprintf(w, ", cpu %.2f ms", *m.CPUMS)
+	}
+	if m.Delayed {
+		fmt.Fprint(w, ", delayed by the machine")
+	}
+	if m.Status != "" {
+		fmt.Fprintf(w, ", %s: %s", m.Status, m.Message)
+	}
+	if m.Compute != referee.VerdictOK {
+		fmt.Fprintf(w, ", compute %s (%s)", m.Compute, m.ComputeUsage)
+	}
+	fmt.Fprintln(w)
+	section := func(name, text string) {
+		if text == "" {
+			return
+		}
+		fmt.Fprintf(w, "-- %s:\n", name)
+		for _, l := range replays.SplitLines(text) {
+			fmt.Fprintf(w, "  | %s\n", l)
+		}
+	}
+	section("input", m.Input)
+	section("output", m.Output)
+	section("stderr", m.Stderr)
+}
+
+func newReplayStdinCmd() *cobra.Command {
+	var turn, player int
+	cmd := &cobra.Command{
+		Use:   "stdin FILE --player P [--turn N]",
+		Short: "Print exactly what a bot received, from the start up to a turn",
+		Long: `Print exactly what one bot received on stdin from the start of the game up to
+and including turn N (default: the last turn), so that
+
+    arena replay stdin r.json --player 0 --turn 41 > in.txt
+    ./mybot < in.txt
+
+reproduces a crash, a timeout or a strange answer without arena.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if player < 0 {
+				return usageErr("--player is required")
+			}
+			rec, err := replays.Read(args[0])
+			if err != nil {
+				return err
+			}
+			if player >= len(rec.Players) {
+				return usageErr("--player %d: the game has %d players", player, len(rec.Players))
+			}
+			if turn >= 0 {
+				if _, err := selectTurns(rec, turn); err != nil {
+					return err
+				}
+			}
+			var b strings.Builder
+			for _, t := range rec.Turns {
+				if turn >= 0 && t.Turn > turn {
+					break
+				}
+				for _, m := range t.Moves {
+					if m.Player == player {
+						b.WriteString(m.Input)
+					}
+				}
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), b.String())
+			return err
+		},
+	}
+	cmd.Flags().IntVar(&player, "player", -1, "the player (required)")
+	cmd.Flags().IntVar(&turn, "turn", -1, "up to this turn, included (default: the last)")
+	return cmd
+}
+
+func newReplayRerunCmd() *cobra.Command {
+	var replayPath string
+	cmd := &cobra.Command{
+		Use:   "rerun FILE",
+		Short: "Play the same bots with the same seed and options again; report the first different answer",
+		Long: `Run the replay's bot commands again with the same seed, options and limits, and
+compare their answers turn by turn with the recording. Exits 0 when every answer is
+the same, 1 with the first turn and player whose answer differs. Useful to check
+that a bot is deterministic, or to see where a new version of it starts to differ.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			old, err := replays.Read(args[0])
+			if err != nil {
+				return err
+			}
+			g, err := referee.Lookup(old.Game)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			var ps []match.Player
+			for _, p := range old.Players {
+				mp, err := botPlayer(old.Game, p.Command)
+				if err != nil {
+					return fmt.Errorf("%s: player %q: %w", args[0], p.Command, err)
+				}
+				ps = append(ps, mp)
+			}
+			cfg := old.Config()
+			ctx, stop := interruptible()
+			defer stop()
+			rec, err := match.Run(ctx, match.Config{
+				Game: g, Seed: old.Seed, Options: old.Options, Files: cfg.Files, Players: ps,
+				TimeScale: old.Settings.TimeScale, NoTimeout: old.Settings.NoTimeout,
+				Concurrent: old.Settings.Concurrent, Log: logger(),
+			})
+			if err != nil {
+				return err
+			}
+			if replayPath != "" {
+				if err := replays.Write(replayPath, rec); err != nil {
+					return err
+				}
+			}
+			if diff := firstAnswerDifference(old, rec); diff != "" {
+				return errors.New(diff)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "same answers on all %d turns; result: %s\n", len(rec.Turns), resultLine(rec.Result))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&replayPath, "replay", "", "write the new game's replay to this file")
+	return cmd
+}
+
+// firstAnswerDifference compares two games' answers turn by turn.
+func firstAnswerDifference(old, now *replays.Replay) string {
+	for i := 0; i < len(old.Turns) || i < len(now.Turns); i++ {
+		if i >= len(old.Turns) {
+			return fmt.Sprintf("turn %d: the new game goes on after the recorded one ended", now.Turns[i].Turn)
+		}
+		if i >= len(now.Turns) {
+			return fmt.Sprintf("turn %d: the new game ended earlier (%s)", old.Turns[i].Turn, resultLine(now.Result))
+		}
+		a, b := old.Turns[i].Moves, now.Turns[i].Moves
+		for k := 0; k < len(a) || k < len(b); k++ {
+			switch {
+			case k >= len(a):
+				return fmt.Sprintf("turn %d: player %d was asked in the new game only", now.Turns[i].Turn, b[k].Player)
+			case k >= len(b):
+				return fmt.Sprintf("turn %d: player %d was asked in the recorded game only", old.Turns[i].Turn, a[k].Player)
+			case a[k].Output != b[k].Output || a[k].Status != b[k].Status:
+				return fmt.Sprintf("turn %d, player %d (%s): answer differs\n  recorded: %q %s\n  now:      %q %s",
+					old.Turns[i].Turn, a[k].Player, old.Players[a[k].Player].Name, a[k].Output, a[k].Message, b[k].Output, b[k].Message)
+			}
+		}
+	}
+	return ""
+}
+
+func resultLine(res replays.Result) string {
+	var parts []string
+	for _, p := range res.Players {
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", p.Name, formatScore(p.Score), p.Status))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

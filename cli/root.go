@@ -1,0 +1,80 @@
+// Package cli builds arena's command line: one file per verb.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/cobra"
+
+	_ "github.com/arena-games/arena/players/builtin/all" // every game's built-in bots
+	_ "github.com/arena-games/arena/referee/games"       // every game
+)
+
+// exitError carries an exit status other than 1 (e.g. 2 for usage errors).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageErr(format string, a ...any) error {
+	return &exitError{code: 2, err: fmt.Errorf(format, a...)}
+}
+
+// Main runs arena with the given arguments and returns the process exit status.
+func Main(args []string) int {
+	root := newRoot()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(os.Stderr, "arena:", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 1
+}
+
+var logLevel string
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "arena",
+		Short: "Run bot-programming games locally: exact rules, exact limits, replays, tournaments",
+		Long: `arena runs bot-programming games locally, the way CodinGame and the Deadline24
+contest servers run them. Bots are programs in any language that read the game's
+input on stdin and answer on stdout.
+
+Start with:  arena games                      (the games and their built-in bots)
+             arena run builtin:greedy builtin:random --game=queens`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			lvl, err := zerolog.ParseLevel(logLevel)
+			if err != nil {
+				return usageErr("--log-level %q: want debug, info, warn or error", logLevel)
+			}
+			zerolog.SetGlobalLevel(lvl)
+			zerolog.TimeFieldFormat = time.RFC3339Nano
+			return nil
+		},
+	}
+	root.PersistentFlags().StringVar(&logLevel, "log-level", "warn", "log level on stderr: debug, info, warn, error")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), err, cmd.CommandPath())}
+	})
+	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newVersionCmd())
+	return root
+}
+
+func logger() zerolog.Logger {
+	return zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr, TimeFormat: "15:04:05.000"}).With().Timestamp().Logger()
+}

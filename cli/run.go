@@ -1,0 +1,262 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arena-games/arena/match"
+	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/players/builtin"
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
+)
+
+// gameFlags are the flags shared by every command that plays games (run, tournament).
+type gameFlags struct {
+	game       string
+	options    []string
+	noTimeout  bool
+	timeScale  float64
+	concurrent bool
+}
+
+func (f *gameFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.game, "game", "", "game to play (required; see `arena games`)")
+	cmd.Flags().StringArrayVar(&f.options, "option", nil, "game option KEY=VALUE (repeatable; see `arena games`)")
+	cmd.Flags().BoolVar(&f.noTimeout, "no-timeout", false, "disable time limits (debugging)")
+	cmd.Flags().Float64Var(&f.timeScale, "time-scale", 1, "multiply every time limit by this factor")
+	cmd.Flags().BoolVar(&f.concurrent, "concurrent", false, "ask the players of a turn at once instead of one after another")
+}
+
+// resolve checks the game flags and builds what match.Config needs from them.
+func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, map[string][]byte, []match.Player, error) {
+	if f.game == "" {
+		return nil, nil, nil, nil, usageErr("--game is required (one of: %s)", strings.Join(gameNames(), ", "))
+	}
+	g, err := referee.Lookup(f.game)
+	if err != nil {
+		return nil, nil, nil, nil, usageErr("--game: %v", err)
+	}
+	if f.timeScale <= 0 {
+		return nil, nil, nil, nil, usageErr("--time-scale %v: must be positive", f.timeScale)
+	}
+	info := g.Info()
+	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
+		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info), n)
+	}
+	opts, err := parseOptions(f.options)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	files, err := readFileOptions(info, opts)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	var ps []match.Player
+	for _, arg := range botArgs {
+		p, err := botPlayer(info.Name, arg)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		ps = append(ps, p)
+	}
+	return g, opts, files, ps, nil
+}
+
+func playerCount(info referee.Info) string {
+	if info.MinPlayers == info.MaxPlayers {
+		return fmt.Sprintf("%d bots", info.MinPlayers)
+	}
+	return fmt.Sprintf("%d to %d bots", info.MinPlayers, info.MaxPlayers)
+}
+
+func parseOptions(kvs []string) (map[string]string, error) {
+	opts := map[string]string{}
+	for _, kv := range kvs {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, usageErr("--option %q: want KEY=VALUE", kv)
+		}
+		if _, dup := opts[k]; dup {
+			return nil, usageErr("--option %s given twice", k)
+		}
+		opts[k] = v
+	}
+	return opts, nil
+}
+
+// readFileOptions reads the files named by file options (maps): a path, or the name of a
+// map shipped with arena.
+func readFileOptions(info referee.Info, opts map[string]string) (map[string][]byte, error) {
+	var files map[string][]byte
+	for _, o := range info.Options {
+		name, given := opts[o.Key]
+		if !o.File || !given || name == "" {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			shipped, serr := openShippedMap(info.Name, name)
+			if serr != nil {
+				return nil, fmt.Errorf("--option %s=%s: %v", o.Key, name, unwrapPathErr(err))
+			}
+			data = shipped
+		}
+		if files == nil {
+			files = map[string][]byte{}
+		}
+		files[o.Key] = data
+	}
+	return files, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// botPlayer turns a BOT argument into a player: `builtin:NAME` runs a built-in bot of the
+// game as a subprocess of this very executable; anything else is a command line split with
+// shell quoting rules and executed directly.
+func botPlayer(game, arg string) (match.Player, error) {
+	if name, ok := strings.CutPrefix(arg, "builtin:"); ok {
+		if _, err := builtin.Lookup(game, name); err != nil {
+			return match.Player{}, usageErr("bot %q: %v", arg, err)
+		}
+		self, err := os.Executable()
+		if err != nil {
+			return match.Player{}, fmt.Errorf("bot %q: cannot find arena's own executable: %w", arg, err)
+		}
+		return match.Player{Name: arg, Command: arg, Argv: []string{self, "bot", game + "/" + name}}, nil
+	}
+	argv, err := players.SplitCommand(arg)
+	if err != nil {
+		return match.Player{}, usageErr("bot %q: %v", arg, err)
+	}
+	return match.Player{Name: arg, Command: arg, Argv: argv}, nil
+}
+
+func newSeed() int64 {
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return int64(binary.LittleEndian.Uint32(b[:]) >> 1) // non-negative 31-bit, like CodinGame's seeds
+}
+
+// interruptible returns a context cancelled by Ctrl-C or SIGTERM.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func newRunCmd() *cobra.Command {
+	var gf gameFlags
+	var seed int64
+	var replayPath string
+	var asJSON, stderrLive bool
+	cmd := &cobra.Command{
+		Use:   "run [flags] BOT BOT...",
+		Short: "Play one game between bots",
+		Long: `Play one game and print the result.
+
+A BOT is a command line, split with shell quoting rules and executed directly
+(no shell): ./mybot, "python3 bot.py", "java -jar bot.jar". builtin:NAME is a
+built-in bot of the game (see arena games).
+
+The seed (random unless --seed) is printed and recorded: the same seed and the
+same bot outputs give the same game.`,
+		Example: `  arena run builtin:greedy builtin:random --game=queens
+  arena run "python3 players/starters/queens/starter.py" builtin:greedy --game=queens --seed 7 --replay r.json
+  arena run ./mybot builtin:random --game=queens --json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, opts, files, ps, err := gf.resolve(args)
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = newSeed()
+			}
+			cfg := match.Config{
+				Game: g, Seed: seed, Options: opts, Files: files, Players: ps,
+				TimeScale: gf.timeScale, NoTimeout: gf.noTimeout, Concurrent: gf.concurrent,
+				Log: logger(),
+			}
+			if stderrLive {
+				cfg.Stderr = os.Stderr
+			}
+			ctx, stop := interruptible()
+			defer stop()
+			rec, runErr := match.Run(ctx, cfg)
+			if rec == nil {
+				return runErr
+			}
+			if replayPath != "" {
+				if err := replays.Write(replayPath, rec); err != nil {
+					return err
+				}
+			}
+			if runErr != nil {
+				return runErr
+			}
+			if asJSON {
+				return printJSON(cmd.OutOrStdout(), rec.Result)
+			}
+			printSummary(cmd.OutOrStdout(), rec, replayPath)
+			return nil
+		},
+	}
+	gf.register(cmd)
+	cmd.Flags().Int64Var(&seed, "seed", 0, "game seed (default: random; always printed and recorded)")
+	cmd.Flags().StringVar(&replayPath, "replay", "", "write the replay to this file (.json, or .json.gz compressed)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&stderrLive, "stderr", false, "pass the bots' stderr through live, each line prefixed with its bot")
+	return cmd
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func printSummary(w io.Writer, rec *replays.Replay, replayPath string) {
+	res := rec.Result
+	fmt.Fprintf(w, "%s  seed %d  %d turns\n", res.Game, res.Seed, res.Turns)
+	if res.Winner >= 0 {
+		fmt.Fprintf(w, "winner: player %d (%s)\n", res.Winner, res.Players[res.Winner].Name)
+	} else {
+		fmt.Fprintln(w, "draw")
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\tbot\tscore\trank\tstatus\tmessage")
+	for _, p := range res.Players {
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%s\t%s\n", p.Index, p.Name, formatScore(p.Score), p.Rank, p.Status, p.Message)
+	}
+	tw.Flush()
+	if replayPath != "" {
+		fmt.Fprintf(w, "replay: %s\n", replayPath)
+	}
+}
+
+func formatScore(s float64) string {
+	if s == float64(int64(s)) {
+		return fmt.Sprintf("%d", int64(s))
+	}
+	return fmt.Sprintf("%.3f", s)
+}

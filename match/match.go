@@ -1,0 +1,273 @@
+// Package match runs one game: it starts the bots, asks the referee what to send to whom,
+// sends it, enforces the time limits, feeds the answers back, records every exchange and
+// frame, and produces the result and the replay.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
+)
+
+// Version is arena's version, recorded in replays.
+var Version = "0.1.0"
+
+// Player is one seat's bot.
+type Player struct {
+	Name    string   // shown in results ("player 0" when empty)
+	Command string   // as the user gave it, recorded in the replay
+	Argv    []string // what is executed
+	Dir     string
+}
+
+// Config is everything one game needs.
+type Config struct {
+	Game    referee.Game
+	Seed    int64
+	Options map[string]string
+	Files   map[string][]byte
+	Players []Player
+
+	// TimeScale multiplies every time limit (default 1); NoTimeout disables them.
+	TimeScale float64
+	NoTimeout bool
+	// Concurrent asks the players of a turn at once instead of one after another.
+	Concurrent bool
+	// Stderr, when set, receives the bots' stderr live, each line prefixed with its seat.
+	Stderr io.Writer
+	// StopGrace is how long a bot gets between end of input, SIGTERM and SIGKILL.
+	StopGrace time.Duration
+	// ExitGrace is how long a session bot gets to exit by itself after the game ends.
+	ExitGrace time.Duration
+	// StartupGrace is the least time a session game's turn 0 lasts, so that interpreters
+	// and virtual machines can start.
+	StartupGrace time.Duration
+
+	Log zerolog.Logger
+}
+
+// StartError is returned when a bot cannot be started (missing file, not executable, …).
+type StartError struct {
+	Player int
+	Err    error
+}
+
+func (e *StartError) Error() string { return e.Err.Error() }
+func (e *StartError) Unwrap() error { return e.Err }
+
+// Run plays one game and returns its replay (whose Result says who won). An error means the
+// game could not be played: bad options, a bot that cannot be started, or ctx ended (then
+// the replay so far is returned too).
+func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
+	if cfg.TimeScale <= 0 {
+		cfg.TimeScale = 1
+	}
+	if cfg.StopGrace <= 0 {
+		cfg.StopGrace = 200 * time.Millisecond
+	}
+	if cfg.ExitGrace <= 0 {
+		cfg.ExitGrace = 2 * time.Second
+	}
+	if cfg.StartupGrace <= 0 {
+		cfg.StartupGrace = 5 * time.Second
+	}
+	info := cfg.Game.Info()
+	refCfg := referee.Config{Seed: cfg.Seed, Players: len(cfg.Players), Options: map[string]string{}, Files: cfg.Files}
+	handshake := false
+	for k, v := range cfg.Options {
+		if k == replays.HandshakeOption && info.Style == referee.StyleSession {
+			switch v {
+			case "0", "1":
+				handshake = v == "1"
+			default:
+				return nil, &referee.OptionError{Game: info.Name, Key: k, Value: v, Reason: "want 0 or 1"}
+			}
+			continue
+		}
+		refCfg.Options[k] = v
+	}
+	ref, err := cfg.Game.New(refCfg)
+	if err != nil {
+		return nil, err
+	}
+	rec := &replays.Replay{
+		Format:         replays.Format,
+		Arena:          Version,
+		Game:           info.Name,
+		RefereeVersion: info.Version,
+		Seed:           cfg.Seed,
+		Options:        cfg.Options,
+		Settings: replays.Settings{
+			Style: info.Style, TimeScale: cfg.TimeScale, NoTimeout: cfg.NoTimeout,
+			Concurrent: cfg.Concurrent, Clock: "wall", Timing: "strict", Handshake: handshake,
+		},
+		Turns: []replays.Turn{},
+	}
+	if rec.Options == nil {
+		rec.Options = map[string]string{}
+	}
+	if len(cfg.Files) > 0 {
+		rec.Files = map[string]string{}
+		for k, v := range cfg.Files {
+			rec.Files[k] = string(v)
+		}
+	}
+	for i, p := range cfg.Players {
+		if p.Name == "" {
+			cfg.Players[i].Name = fmt.Sprintf("player %d", i)
+		}
+		rec.Players = append(rec.Players, replays.Player{Name: cfg.Players[i].Name, Command: p.Command})
+	}
+
+	seats, err := startSeats(cfg, info.Style)
+	if err != nil {
+		return nil, err
+	}
+	defer stopAll(seats, cfg.StopGrace)
+
+	switch r := ref.(type) {
+	case referee.TurnBased:
+		err = runTurns(ctx, cfg, r, seats, rec)
+	case referee.Session:
+		err = runSession(ctx, cfg, r, seats, rec, handshake)
+	default:
+		err = fmt.Errorf("%s: referee implements neither TurnBased nor Session", info.Name)
+	}
+	stopAll(seats, cfg.StopGrace)
+	for i, s := range seats {
+		if tail := s.proc.TakeStderr(); tail != "" {
+			if m := lastMove(rec, i); m != nil {
+				m.Stderr += tail
+			}
+		}
+	}
+	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, ref.Result())
+	addTiming(rec, seats)
+	return rec, err
+}
+
+// seat is one running bot and what the runner knows about it.
+type seat struct {
+	index int
+	proc  *players.Process
+	out   bool // deactivated: no longer asked
+	times []float64
+	limit []float64 // the limit in force for each time, for "near the limit" counts
+}
+
+func startSeats(cfg Config, style referee.Style) ([]*seat, error) {
+	seats := make([]*seat, 0, len(cfg.Players))
+	for i, p := range cfg.Players {
+		spec := players.Spec{Name: p.Name, Argv: p.Argv, Dir: p.Dir, StderrLive: cfg.Stderr}
+		if style == referee.StyleSession {
+			spec.MaxLine = sessionMaxLine
+		}
+		proc, err := players.Start(spec)
+		if err != nil {
+			stopAll(seats, cfg.StopGrace)
+			return nil, &StartError{Player: i, Err: err}
+		}
+		cfg.Log.Debug().Int("player", i).Int("pid", proc.Pid()).Strs("argv", p.Argv).Msg("bot started")
+		seats = append(seats, &seat{index: i, proc: proc})
+	}
+	return seats, nil
+}
+
+// stopAll stops every bot at once (each stop may wait for a grace period).
+func stopAll(seats []*seat, grace time.Duration) {
+	done := make(chan struct{}, len(seats))
+	for _, s := range seats {
+		go func(s *seat) {
+			s.proc.Stop(grace)
+			done <- struct{}{}
+		}(s)
+	}
+	for range seats {
+		<-done
+	}
+}
+
+func lastMove(rec *replays.Replay, player int) *replays.Move {
+	for t := len(rec.Turns) - 1; t >= 0; t-- {
+		moves := rec.Turns[t].Moves
+		for m := len(moves) - 1; m >= 0; m-- {
+			if moves[m].Player == player {
+				return &rec.Turns[t].Moves[m]
+			}
+		}
+	}
+	return nil
+}
+
+// scale applies --time-scale and --no-timeout to a limit; zero means no limit.
+func (cfg Config) scale(d time.Duration) time.Duration {
+	if cfg.NoTimeout || d <= 0 {
+		return 0
+	}
+	return time.Duration(float64(d) * cfg.TimeScale)
+}
+
+func deadline(from time.Time, limit time.Duration) time.Time {
+	if limit <= 0 {
+		return time.Time{}
+	}
+	return from.Add(limit)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func formatMS(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", ms(d)), "0"), ".") + " ms"
+}
+
+func statusOf(err error) (referee.Status, string) {
+	var pe *players.Error
+	if errors.As(err, &pe) {
+		switch pe.Kind {
+		case players.KindTimeout:
+			return referee.StatusTimeout, pe.Msg
+		case players.KindLimit:
+			return referee.StatusLimit, pe.Msg
+		}
+		return referee.StatusCrash, pe.Msg
+	}
+	return referee.StatusCrash, err.Error()
+}
+
+// addTiming summarises each player's response times into the result.
+func addTiming(rec *replays.Replay, seats []*seat) {
+	for i, s := range seats {
+		if len(s.times) == 0 || i >= len(rec.Result.Players) {
+			continue
+		}
+		sorted := append([]float64(nil), s.times...)
+		sort.Float64s(sorted)
+		t := &replays.Timing{
+			FirstMS: s.times[0],
+			P50MS:   percentile(sorted, 0.50),
+			P99MS:   percentile(sorted, 0.99),
+			MaxMS:   sorted[len(sorted)-1],
+		}
+		for k, v := range s.times {
+			if s.limit[k] > 0 && v > 0.8*s.limit[k] {
+				t.NearLimit++
+			}
+		}
+		rec.Result.Players[i].Timing = t
+	}
+}
+
+func percentile(sorted []float64, q float64) float64 {
+	idx := int(q*float64(len(sorted)-1) + 0.5)
+	return sorted[idx]
+}

@@ -1,0 +1,497 @@
+package players
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Defaults for Spec limits.
+const (
+	DefaultMaxLine       = 1 << 20  // longest stdout line accepted
+	DefaultMaxQueued     = 16 << 20 // most unread stdout bytes before the bot counts as flooding
+	DefaultMaxStderrTurn = 64 << 10 // stderr kept per turn
+	DefaultMaxStderrGame = 4 << 20  // stderr kept per game
+)
+
+// MarkerVar is the environment variable every bot and its descendants carry, so that a
+// descendant that left the bot's process group can still be found and stopped.
+const MarkerVar = "ARENA_BOT_MARKER"
+
+// Spec says how to start one bot.
+type Spec struct {
+	Name string   // shown in messages, e.g. "player 0"
+	Argv []string // executed directly, never through a shell
+	Dir  string   // working directory ("" = current)
+	Env  []string // extra environment variables (KEY=VALUE)
+
+	MaxLine       int // 0 = DefaultMaxLine
+	MaxQueued     int // 0 = DefaultMaxQueued
+	MaxStderrTurn int // 0 = DefaultMaxStderrTurn
+	MaxStderrGame int // 0 = DefaultMaxStderrGame
+
+	// StderrLive, when set, receives the bot's stderr as it arrives, each line prefixed
+	// with "[Name] ".
+	StderrLive io.Writer
+}
+
+// Kind classifies a bot failure.
+type Kind int
+
+const (
+	KindTimeout Kind = iota + 1 // missed a deadline
+	KindCrash                   // exited, closed a pipe, or could not be started
+	KindLimit                   // exceeded a resource limit (line length, output volume, …)
+)
+
+// Error is a bot failure, with a message in words for the result and the replay.
+type Error struct {
+	Kind Kind
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Line is one line of a bot's stdout and the moment it arrived.
+type Line struct {
+	Text    string
+	At      time.Time
+	TooLong bool // the line was longer than Spec.MaxLine and is cut to it
+}
+
+// Process is one running bot.
+type Process struct {
+	spec   Spec
+	cmd    *exec.Cmd
+	stdin  *os.File
+	marker string
+
+	mu       sync.Mutex
+	queue    []queuedLine
+	queued   int   // bytes in queue
+	readErr  error // why stdout reading stopped (io.EOF when the bot closed it)
+	notify   chan struct{}
+	flooding bool
+
+	exited   chan struct{} // closed when the main process has been reaped
+	exitDesc string        // "exited with code 1", "killed by signal 9 (killed)"
+
+	stderr *stderrBuffer
+
+	stopOnce sync.Once
+}
+
+type queuedLine struct {
+	text    string
+	at      time.Time
+	tooLong bool
+}
+
+// Start starts a bot. The error names the bot and the reason when it cannot be started.
+func Start(spec Spec) (*Process, error) {
+	if len(spec.Argv) == 0 {
+		return nil, fmt.Errorf("%s: empty command", spec.Name)
+	}
+	setDefaults(&spec)
+	path, err := exec.LookPath(spec.Argv[0])
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(err))
+	}
+	marker, err := newMarker()
+	if err != nil {
+		return nil, err
+	}
+	stdinR, stdinW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	stdoutR, stdoutW, err := os.Pipe()
+	if err != nil {
+		stdinR.Close()
+		stdinW.Close()
+		return nil, err
+	}
+	stderrR, stderrW, err := os.Pipe()
+	if err != nil {
+		stdinR.Close()
+		stdinW.Close()
+		stdoutR.Close()
+		stdoutW.Close()
+		return nil, err
+	}
+	cmd := &exec.Cmd{
+		Path:   path,
+		Args:   spec.Argv,
+		Dir:    spec.Dir,
+		Env:    append(append(os.Environ(), spec.Env...), MarkerVar+"="+marker),
+		Stdin:  stdinR,
+		Stdout: stdoutW,
+		Stderr: stderrW,
+		SysProcAttr: &syscall.SysProcAttr{
+			Setpgid:   true,            // own process group: one signal reaches the whole tree
+			Pdeathsig: syscall.SIGKILL, // if arena dies, its bots die too
+		},
+	}
+	startErr := cmd.Start()
+	// The child has its own copies; the parent keeps only its ends, so that EOF is seen
+	// when the bot (and every descendant holding the pipe) is gone.
+	stdinR.Close()
+	stdoutW.Close()
+	stderrW.Close()
+	if startErr != nil {
+		stdinW.Close()
+		stdoutR.Close()
+		stderrR.Close()
+		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(startErr))
+	}
+	p := &Process{
+		spec:   spec,
+		cmd:    cmd,
+		stdin:  stdinW,
+		marker: marker,
+		notify: make(chan struct{}, 1),
+		exited: make(chan struct{}),
+		stderr: newStderrBuffer(spec.MaxStderrTurn, spec.MaxStderrGame, spec.StderrLive, "["+spec.Name+"] "),
+	}
+	go p.readStdout(stdoutR)
+	go p.stderr.drain(stderrR)
+	go p.wait()
+	return p, nil
+}
+
+func setDefaults(s *Spec) {
+	if s.MaxLine <= 0 {
+		s.MaxLine = DefaultMaxLine
+	}
+	if s.MaxQueued <= 0 {
+		s.MaxQueued = DefaultMaxQueued
+	}
+	if s.MaxStderrTurn <= 0 {
+		s.MaxStderrTurn = DefaultMaxStderrTurn
+	}
+	if s.MaxStderrGame <= 0 {
+		s.MaxStderrGame = DefaultMaxStderrGame
+	}
+}
+
+func unwrapExec(err error) error {
+	var ee *exec.Error
+	if errors.As(err, &ee) {
+		return ee.Err
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func newMarker() (string, error) {
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// Pid is the bot's process id (and process group id).
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// Marker is the value of MarkerVar in the bot's environment and its descendants'.
+func (p *Process) Marker() string { return p.marker }
+
+func (p *Process) wait() {
+	err := p.cmd.Wait()
+	p.exitDesc = describeExit(p.cmd.ProcessState, err)
+	close(p.exited)
+	p.wake()
+}
+
+func describeExit(st *os.ProcessState, err error) string {
+	if st == nil {
+		return fmt.Sprintf("ended (%v)", err)
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return fmt.Sprintf("killed by signal %d (%s)", int(ws.Signal()), ws.Signal())
+	}
+	return fmt.Sprintf("exited with code %d", st.ExitCode())
+}
+
+func (p *Process) wake() {
+	select {
+	case p.notify <- struct{}{}:
+	default:
+	}
+}
+
+// readStdout reads the bot's stdout for as long as it is open, splitting it into lines.
+// Reading never stops early, so a bot is never blocked on a full pipe; what is not kept
+// (beyond MaxLine per line or MaxQueued in all) is counted and discarded.
+func (p *Process) readStdout(r *os.File) {
+	defer r.Close()
+	buf := make([]byte, 64<<10)
+	var partial []byte
+	partialTooLong := false
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			now := time.Now()
+			data := buf[:n]
+			var done []queuedLine
+			for len(data) > 0 {
+				i := bytes.IndexByte(data, '\n')
+				chunk := data
+				if i >= 0 {
+					chunk = data[:i]
+				}
+				if !partialTooLong {
+					if len(partial)+len(chunk) > p.spec.MaxLine {
+						partial = append(partial, chunk[:max(0, p.spec.MaxLine-len(partial))]...)
+						partialTooLong = true
+					} else {
+						partial = append(partial, chunk...)
+					}
+				}
+				if i < 0 {
+					break
+				}
+				done = append(done, queuedLine{text: lineText(partial), at: now, tooLong: partialTooLong})
+				partial = partial[:0]
+				partialTooLong = false
+				data = data[i+1:]
+			}
+			if partialTooLong && len(done) == 0 {
+				// A line already over the limit and still growing: report it now rather
+				// than waiting for a newline that may never come.
+				done = append(done, queuedLine{text: lineText(partial), at: now, tooLong: true})
+				partial = partial[:0]
+				partialTooLong = true // keep discarding up to the next newline
+			}
+			if len(done) > 0 {
+				p.enqueue(done)
+			}
+		}
+		if err != nil {
+			if len(partial) > 0 && !partialTooLong {
+				// A last line without a newline still counts (as on CodinGame).
+				p.enqueue([]queuedLine{{text: lineText(partial), at: time.Now()}})
+			}
+			p.mu.Lock()
+			if errors.Is(err, os.ErrClosed) {
+				err = io.EOF
+			}
+			p.readErr = err
+			p.mu.Unlock()
+			p.wake()
+			return
+		}
+	}
+}
+
+// lineText turns raw bytes into the text the referee sees: a trailing CR is dropped and
+// invalid UTF-8 is replaced, so that what is recorded in a JSON replay is exactly what the
+// referee was given.
+func lineText(b []byte) string {
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+func (p *Process) enqueue(lines []queuedLine) {
+	p.mu.Lock()
+	for _, l := range lines {
+		if p.queued+len(l.text) > p.spec.MaxQueued {
+			p.flooding = true
+			break
+		}
+		p.queue = append(p.queue, l)
+		p.queued += len(l.text)
+	}
+	p.mu.Unlock()
+	p.wake()
+}
+
+// Write sends text to the bot's stdin, giving up at the deadline (a bot that does not read
+// its input cannot block the runner). It returns the moment the last byte was written.
+func (p *Process) Write(text string, deadline time.Time) (time.Time, error) {
+	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
+		return time.Time{}, &Error{Kind: KindCrash, Msg: "its input is closed"}
+	}
+	_, err := io.WriteString(p.stdin, text)
+	sent := time.Now()
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return sent, &Error{Kind: KindTimeout, Msg: "did not read its input"}
+		}
+		return sent, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its input")}
+	}
+	return sent, nil
+}
+
+// CloseInput closes the bot's stdin: the bot sees end of input.
+func (p *Process) CloseInput() { p.stdin.Close() }
+
+// ReadLines waits until n lines have arrived, the deadline passes, or the bot fails. It
+// returns the lines consumed so far in every case; a zero deadline waits forever. A line
+// over the length limit is a KindLimit failure.
+func (p *Process) ReadLines(n int, deadline time.Time) ([]Line, error) {
+	got, err := p.read(n, deadline, false)
+	if err == nil && len(got) > 0 && got[len(got)-1].TooLong {
+		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s", bytesText(p.spec.MaxLine))}
+	}
+	return got, err
+}
+
+// ReadLine waits for one line like ReadLines, but returns an over-long line (cut to the
+// limit, with TooLong set) instead of failing: the session protocol answers it FAILED 3.
+func (p *Process) ReadLine(deadline time.Time) (Line, error) {
+	got, err := p.read(1, deadline, true)
+	if len(got) == 1 {
+		return got[0], nil
+	}
+	return Line{}, err
+}
+
+func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error) {
+	var got []Line
+	var timer <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		timer = t.C
+	}
+	var exitGrace <-chan time.Time
+	for {
+		p.mu.Lock()
+		for len(got) < n && len(p.queue) > 0 {
+			l := p.queue[0]
+			p.queue = p.queue[1:]
+			p.queued -= len(l.text)
+			got = append(got, Line{Text: l.text, At: l.at, TooLong: l.tooLong})
+			if l.tooLong && !tooLongOK {
+				p.mu.Unlock()
+				return got, nil
+			}
+		}
+		flooding, readErr := p.flooding, p.readErr
+		p.mu.Unlock()
+		if len(got) == n {
+			return got, nil
+		}
+		if flooding {
+			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed more than %s without it being read", bytesText(p.spec.MaxQueued))}
+		}
+		if readErr != nil {
+			return got, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its output")}
+		}
+		if exitGrace == nil && p.hasExited() {
+			// The bot is gone but a descendant may still hold stdout open; take what is
+			// already in the pipe, then give up.
+			exitGrace = time.After(20 * time.Millisecond)
+		}
+		select {
+		case <-p.notify:
+		case <-timer:
+			return got, &Error{Kind: KindTimeout}
+		case <-exitGrace:
+			return got, &Error{Kind: KindCrash, Msg: p.exitDesc}
+		}
+	}
+}
+
+// goneMessage describes why a pipe closed: the exit if the bot has ended (waiting a moment
+// for it), else what it did.
+func (p *Process) goneMessage(what string) string {
+	select {
+	case <-p.exited:
+		return p.exitDesc
+	case <-time.After(100 * time.Millisecond):
+		return what + " but kept running"
+	}
+}
+
+func (p *Process) hasExited() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// Exited is closed once the bot's main process has ended and been reaped.
+func (p *Process) Exited() <-chan struct{} { return p.exited }
+
+// ExitDescription says how the main process ended ("" while it runs).
+func (p *Process) ExitDescription() string {
+	if p.hasExited() {
+		return p.exitDesc
+	}
+	return ""
+}
+
+// TakeStderr returns the stderr received since the last call (bounded per turn).
+func (p *Process) TakeStderr() string { return p.stderr.take() }
+
+// Stop ends the bot and everything it started: end of input, then SIGTERM to the tree, a
+// grace period, SIGKILL, and reaping. It is safe to call more than once.
+func (p *Process) Stop(grace time.Duration) {
+	p.stopOnce.Do(func() {
+		p.stdin.Close()
+		if !p.waitExit(grace) {
+			p.signalTree(syscall.SIGTERM)
+			p.waitExit(grace)
+		}
+		// Whatever is left of the tree — the main process if it ignored SIGTERM, children
+		// that outlive it, daemons that left the group — is killed now.
+		for i := 0; i < 50; i++ {
+			if p.signalTree(syscall.SIGKILL) == 0 && p.hasExited() {
+				break
+			}
+			p.waitExit(10 * time.Millisecond)
+		}
+		<-p.exited
+	})
+}
+
+func (p *Process) waitExit(d time.Duration) bool {
+	select {
+	case <-p.exited:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// signalTree signals the process group and every process carrying the bot's marker, and
+// returns how many processes it found.
+func (p *Process) signalTree(sig syscall.Signal) int {
+	found := 0
+	if err := syscall.Kill(-p.cmd.Process.Pid, sig); err == nil {
+		found++
+	}
+	for _, pid := range FindMarked(p.marker) {
+		if syscall.Kill(pid, sig) == nil {
+			found++
+		}
+	}
+	return found
+}
+
+func bytesText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

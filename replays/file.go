@@ -1,0 +1,212 @@
+package replays
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Write writes a replay atomically: to a temporary file in the same directory, synced, then
+// renamed over path. A path ending in ".gz" is written gzip-compressed.
+func Write(path string, r *Replay) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	bw := bufio.NewWriterSize(tmp, 256<<10)
+	var w io.Writer = bw
+	var gz *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		gz = gzip.NewWriter(bw)
+		w = gz
+	}
+	if err := Encode(w, r); err != nil {
+		tmp.Close()
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	if gz != nil {
+		if err := gz.Close(); err != nil {
+			tmp.Close()
+			return fmt.Errorf("replay %s: %w", path, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	return nil
+}
+
+// Encode writes a replay as JSON: one turn per line, so that replays diff well and stay
+// readable.
+func Encode(w io.Writer, r *Replay) error {
+	head := *r
+	head.Turns = nil
+	headJSON, err := json.Marshal(head)
+	if err != nil {
+		return err
+	}
+	// Splice the turns in by hand, one per line, in place of `"turns":null`.
+	i := bytes.Index(headJSON, []byte(`"turns":null`))
+	if i < 0 {
+		return errors.New("encode: turns field not found")
+	}
+	if _, err := w.Write(headJSON[:i]); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "\"turns\":[\n"); err != nil {
+		return err
+	}
+	for k, t := range r.Turns {
+		b, err := json.Marshal(t)
+		if err != nil {
+			return fmt.Errorf("turn %d: %w", t.Turn, err)
+		}
+		if k > 0 {
+			if _, err := io.WriteString(w, ",\n"); err != nil {
+				return err
+			}
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	if _, err := io.WriteString(w, "\n]"); err != nil {
+		return err
+	}
+	if _, err := w.Write(headJSON[i+len(`"turns":null`):]); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, "\n")
+	return err
+}
+
+// Read reads and validates a replay file (plain or gzip-compressed, whatever its name).
+// Errors name the file, the field and the reason.
+func Read(path string) (*Replay, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", path, unwrapPath(err))
+	}
+	r, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	return r, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Decode parses and validates a replay from its bytes (gzip is detected by its magic).
+func Decode(data []byte) (*Replay, error) {
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		data, err = io.ReadAll(zr)
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+	}
+	var r Replay
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, describeJSONError(data, err)
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+func describeJSONError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := position(data, se.Offset)
+		return fmt.Errorf("line %d, column %d: not valid JSON: %v", line, col, se)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		line, col := position(data, te.Offset)
+		return fmt.Errorf("field %s (line %d, column %d): want %s, got JSON %s", te.Field, line, col, te.Type, te.Value)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("not valid JSON: the file ends too early (truncated?)")
+	}
+	return fmt.Errorf("not valid JSON: %w", err)
+}
+
+func position(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(offset) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// Validate checks what a reader of the replay relies on, naming the first bad field.
+func (r *Replay) Validate() error {
+	if r.Format != Format {
+		if r.Format == "" {
+			return fmt.Errorf("field format: missing (want %q)", Format)
+		}
+		return fmt.Errorf("field format: %q is not a format this version reads (want %q)", r.Format, Format)
+	}
+	if r.Game == "" {
+		return errors.New("field game: missing")
+	}
+	if len(r.Players) == 0 {
+		return errors.New("field players: no players")
+	}
+	for i, t := range r.Turns {
+		if t.Turn < 0 || (i > 0 && t.Turn <= r.Turns[i-1].Turn) {
+			return fmt.Errorf("field turns[%d].turn: %d does not follow turn %d", i, t.Turn, prevTurn(r.Turns, i))
+		}
+		for j, m := range t.Moves {
+			if m.Player < 0 || m.Player >= len(r.Players) {
+				return fmt.Errorf("field turns[%d].moves[%d].player: %d is not a player (there are %d)", i, j, m.Player, len(r.Players))
+			}
+		}
+	}
+	if len(r.Result.Players) != len(r.Players) {
+		return fmt.Errorf("field result.players: %d entries for %d players", len(r.Result.Players), len(r.Players))
+	}
+	if r.Result.Winner < -1 || r.Result.Winner >= len(r.Players) {
+		return fmt.Errorf("field result.winner: %d is not a player index or -1", r.Result.Winner)
+	}
+	return nil
+}
+
+func prevTurn(turns []Turn, i int) int {
+	if i == 0 {
+		return -1
+	}
+	return turns[i-1].Turn
+}

@@ -1,0 +1,128 @@
+// Package replays holds the replay format (versioned JSON, optionally gzip-compressed),
+// writes replays atomically, reads them back with validation that names the file, the field
+// and the reason, and verifies a replay by re-simulating the game from the recorded player
+// outputs.
+package replays
+
+import (
+	"encoding/json"
+
+	"github.com/arena-games/arena/referee"
+)
+
+// Format is the value of the "format" field of every replay this version writes.
+const Format = "arena-replay/1"
+
+// Replay is one recorded game.
+type Replay struct {
+	Format         string            `json:"format"`
+	Arena          string            `json:"arena"` // version of arena that wrote it
+	Game           string            `json:"game"`
+	RefereeVersion string            `json:"referee_version"`
+	Seed           int64             `json:"seed"`
+	Options        map[string]string `json:"options"`
+	// Files holds the content of file options (maps), so the replay verifies on its own.
+	Files    map[string]string `json:"files,omitempty"`
+	Players  []Player          `json:"players"`
+	Settings Settings          `json:"settings"`
+	Turns    []Turn            `json:"turns"`
+	Result   Result            `json:"result"`
+}
+
+// Player is one seat.
+type Player struct {
+	Name    string `json:"name"`
+	Command string `json:"command"`
+}
+
+// Settings records how the runner ran the game (limits, clock), for reruns and for reading
+// response times in context.
+type Settings struct {
+	Style      referee.Style `json:"style"`
+	TimeScale  float64       `json:"time_scale"`
+	NoTimeout  bool          `json:"no_timeout,omitempty"`
+	Concurrent bool          `json:"concurrent,omitempty"`
+	Clock      string        `json:"clock,omitempty"`  // "wall" or "cpu"
+	Timing     string        `json:"timing,omitempty"` // "strict", "strikes", "bank:MS"
+	Meter      string        `json:"meter,omitempty"`  // compute meter in force, when a game limits compute
+	Handshake  bool          `json:"handshake,omitempty"`
+	Transport  string        `json:"transport,omitempty"` // "pipes" (default) or "tcp"
+}
+
+// Turn is one turn: what each player was sent and answered, and the frame after it.
+type Turn struct {
+	Turn  int           `json:"turn"`
+	Moves []Move        `json:"moves"`
+	Frame referee.Frame `json:"frame"`
+}
+
+// Move is one exchange with one player. For turn-based games there is one move per player
+// asked; for session games one per player per turn (or several, in arrival order, when the
+// order of lines across players matters).
+type Move struct {
+	Player int `json:"player"`
+	// Input is exactly what the player received, Output exactly what it sent (lines
+	// separated and ended by "\n"). Output is what re-simulation feeds the referee.
+	Input  string  `json:"input"`
+	Output string  `json:"output"`
+	Stderr string  `json:"stderr,omitempty"`
+	TimeMS float64 `json:"time_ms"`
+	// CPUMS is the bot's CPU time for the exchange when the runner measured it.
+	CPUMS *float64 `json:"cpu_ms,omitempty"`
+	// Status and Message are set when the player failed during this exchange.
+	Status  referee.Status `json:"status,omitempty"`
+	Message string         `json:"message,omitempty"`
+	// Compute is the runner's verdict on a per-turn compute limit, with the usage.
+	Compute      referee.Verdict `json:"compute,omitempty"`
+	ComputeUsage string          `json:"compute_usage,omitempty"`
+	// Delayed marks an exchange whose wall time far exceeded the bot's CPU time: the
+	// machine, not the bot, was slow.
+	Delayed bool `json:"delayed,omitempty"`
+}
+
+// Result is the outcome of a game: what `arena run --json` prints and what the replay ends
+// with.
+type Result struct {
+	Game    string         `json:"game"`
+	Seed    int64          `json:"seed"`
+	Turns   int            `json:"turns"`
+	Winner  int            `json:"winner"` // player index, −1 for a draw
+	Players []PlayerResult `json:"players"`
+}
+
+// PlayerResult is one player's line of a Result.
+type PlayerResult struct {
+	Index   int            `json:"index"`
+	Name    string         `json:"name"`
+	Command string         `json:"command"`
+	Score   float64        `json:"score"`
+	Rank    int            `json:"rank"`
+	Status  referee.Status `json:"status"`
+	Message string         `json:"message,omitempty"`
+	Timing  *Timing        `json:"timing,omitempty"`
+}
+
+// Timing is a player's response-time health over a game.
+type Timing struct {
+	FirstMS     float64 `json:"first_ms"`
+	P50MS       float64 `json:"p50_ms"`
+	P99MS       float64 `json:"p99_ms"`
+	MaxMS       float64 `json:"max_ms"`
+	NearLimit   int     `json:"near_limit"` // turns over 80% of the limit
+	DelayedTurn int     `json:"delayed_turns,omitempty"`
+}
+
+// canonicalJSON encodes v, decodes it into generic values and encodes it again, so that
+// two values that mean the same JSON compare equal byte for byte (a referee's typed state
+// and the map read back from a file, for instance).
+func canonicalJSON(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var generic any
+	if err := json.Unmarshal(b, &generic); err != nil {
+		return nil, err
+	}
+	return json.Marshal(generic)
+}

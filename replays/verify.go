@@ -1,0 +1,206 @@
+package replays
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
+)
+
+// NewResult builds a game's Result from the referee's outcomes.
+func NewResult(game string, seed int64, turns int, players []Player, outcomes []referee.Outcome) Result {
+	res := Result{Game: game, Seed: seed, Turns: turns, Winner: referee.Winner(outcomes)}
+	for i, o := range outcomes {
+		pr := PlayerResult{Index: i, Score: o.Score, Rank: o.Rank, Status: o.Status, Message: o.Message}
+		if i < len(players) {
+			pr.Name, pr.Command = players[i].Name, players[i].Command
+		}
+		res.Players = append(res.Players, pr)
+	}
+	return res
+}
+
+// Mismatch is the first difference re-simulation found.
+type Mismatch struct {
+	Turn int // −1 for the result
+	What string
+}
+
+func (m *Mismatch) Error() string {
+	if m.Turn < 0 {
+		return "result: " + m.What
+	}
+	return fmt.Sprintf("turn %d: %s", m.Turn, m.What)
+}
+
+// Config rebuilds the referee configuration a replay was played with.
+func (r *Replay) Config() referee.Config {
+	cfg := referee.Config{Seed: r.Seed, Players: len(r.Players), Options: map[string]string{}}
+	for k, v := range r.Options {
+		if k == HandshakeOption {
+			continue
+		}
+		cfg.Options[k] = v
+	}
+	if len(r.Files) > 0 {
+		cfg.Files = map[string][]byte{}
+		for k, v := range r.Files {
+			cfg.Files[k] = []byte(v)
+		}
+	}
+	return cfg
+}
+
+// HandshakeOption is the runner's own option for session games (LOGIN/PASS over pipes); it
+// is recorded with the game options but never passed to a referee.
+const HandshakeOption = "handshake"
+
+// Verify re-simulates the game from the recorded player outputs and checks that every turn's
+// input (turn-based games), every frame and the result match the recording. It returns a
+// *Mismatch for the first difference, or another error when the replay cannot be replayed
+// (unknown game, different referee version).
+func Verify(r *Replay) error {
+	g, err := referee.Lookup(r.Game)
+	if err != nil {
+		return err
+	}
+	if v := g.Info().Version; v != r.RefereeVersion {
+		return fmt.Errorf("replay recorded with %s referee version %q, this arena has version %q", r.Game, r.RefereeVersion, v)
+	}
+	ref, err := g.New(r.Config())
+	if err != nil {
+		return fmt.Errorf("rebuilding the game: %w", err)
+	}
+	for i, t := range r.Turns {
+		if ref.Over() {
+			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %d turns, the replay goes on", i)}
+		}
+		if got := ref.Turn(); got != t.Turn {
+			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("referee is at turn %d", got)}
+		}
+		switch rr := ref.(type) {
+		case referee.TurnBased:
+			if err := replayTurn(rr, t); err != nil {
+				return err
+			}
+		case referee.Session:
+			replaySessionTurn(rr, t)
+		default:
+			return fmt.Errorf("referee %T implements neither TurnBased nor Session", ref)
+		}
+		if err := sameJSON(ref.Frame(), t.Frame); err != nil {
+			return &Mismatch{Turn: t.Turn, What: "frame differs: " + err.Error()}
+		}
+	}
+	if !ref.Over() {
+		return &Mismatch{Turn: -1, What: fmt.Sprintf("the game is not over after the %d recorded turns", len(r.Turns))}
+	}
+	res := NewResult(r.Game, r.Seed, len(r.Turns), r.Players, ref.Result())
+	recorded := r.Result
+	for i := range recorded.Players { // timing is measured, not simulated
+		recorded.Players[i].Timing = nil
+	}
+	if err := sameJSON(res, recorded); err != nil {
+		return &Mismatch{Turn: -1, What: "differs: " + err.Error()}
+	}
+	return nil
+}
+
+func replayTurn(ref referee.TurnBased, t Turn) error {
+	reqs := ref.Requests()
+	if len(reqs) != len(t.Moves) {
+		return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the referee asks %d players, the replay has %d moves", len(reqs), len(t.Moves))}
+	}
+	answers := make([]referee.Answer, len(reqs))
+	for i, req := range reqs {
+		m := t.Moves[i]
+		if m.Player != req.Player {
+			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("move %d: the referee asks player %d, the replay has player %d", i, req.Player, m.Player)}
+		}
+		if m.Input != req.Input {
+			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("input of player %d differs: %s", m.Player, firstDifference([]byte(req.Input), []byte(m.Input)))}
+		}
+		status := m.Status
+		if status == "" {
+			status = referee.StatusOK
+		}
+		answers[i] = referee.Answer{
+			Player: m.Player, Lines: SplitLines(m.Output), Status: status, Message: m.Message,
+			Compute: m.Compute, ComputeUsage: m.ComputeUsage,
+		}
+	}
+	ref.Play(answers)
+	return nil
+}
+
+// replaySessionTurn feeds the recorded command lines through the same session grammar as
+// the live game, then leaves seats that failed and ends the turn.
+func replaySessionTurn(ref referee.Session, t Turn) {
+	rules := ref.Rules()
+	teams := map[int]*protocol.Team{}
+	for _, m := range t.Moves {
+		team := teams[m.Player]
+		if team == nil {
+			team = &protocol.Team{Limit: rules.CommandLimit}
+			teams[m.Player] = team
+		}
+		for _, line := range SplitLines(m.Output) {
+			tooLong := len(line) > protocol.MaxSessionLine
+			team.Handle(line, tooLong, func(tokens []string) []string { return ref.Command(m.Player, tokens) })
+		}
+		if m.Status != "" && m.Status != referee.StatusOK {
+			ref.Leave(m.Player, m.Status, m.Message)
+		}
+	}
+	ref.EndTurn()
+}
+
+// SplitLines splits recorded text ("a\nb\n") into lines.
+func SplitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// JoinLines is the inverse of SplitLines.
+func JoinLines(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func sameJSON(got, want any) error {
+	a, err := canonicalJSON(got)
+	if err != nil {
+		return err
+	}
+	b, err := canonicalJSON(want)
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(a, b) {
+		return nil
+	}
+	return fmt.Errorf("%s", firstDifference(a, b))
+}
+
+// firstDifference shows where two texts part: a little context, then both versions.
+func firstDifference(got, want []byte) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	start := max(0, i-40)
+	snip := func(b []byte) string {
+		end := min(len(b), i+60)
+		if start >= end {
+			return `""`
+		}
+		return fmt.Sprintf("%q", b[start:end])
+	}
+	return fmt.Sprintf("at byte %d: re-simulated %s, recorded %s", i, snip(got), snip(want))
+}
