@@ -1,0 +1,80 @@
+package queens
+
+import (
+	"strconv"
+	"strings"
+)
+
+// initInput is the initialisation block (spec §12.1): the number of sites, then one line
+// "siteId x y radius" per site.
+func (g *state) initInput(b *strings.Builder) {
+	b.WriteString(strconv.Itoa(len(g.sites)))
+	b.WriteByte('\n')
+	for _, s := range g.sites {
+		writeInts(b, s.id, shown(s.pos.x), shown(s.pos.y), s.radius)
+	}
+}
+
+// turnInput is what player p reads at the start of a turn (spec §12.2), from its own point
+// of view: owner 0 is p, 1 its enemy.
+func (g *state) turnInput(b *strings.Builder, p int) {
+	me := g.players[p]
+	writeInts(b, me.gold, g.touchedSite(p))
+	for _, s := range g.sites {
+		visible := s.owner == p || within(me.queen.pos, s.pos, queenVision)
+		gold, maxMine := -1, -1
+		if visible {
+			gold, maxMine = s.gold, s.maxMine
+		}
+		param1, param2 := -1, -1
+		switch s.kind {
+		case mineKind:
+			if visible {
+				param1 = s.rate
+			}
+		case towerKind:
+			param1, param2 = s.hp, s.attackRadius
+		case barracks:
+			param1, param2 = 0, int(s.creep)
+			if s.training {
+				param1 = s.creep.stats().training - s.progress
+			}
+		}
+		writeInts(b, s.id, gold, maxMine, int(s.kind), g.relativeOwner(s.owner, p), param1, param2)
+	}
+	units := 0
+	for _, pl := range g.players {
+		units += len(pl.creeps) + 1
+	}
+	writeInts(b, units)
+	for i, pl := range g.players {
+		owner := g.relativeOwner(i, p)
+		for _, c := range pl.creeps {
+			writeInts(b, shown(c.pos.x), shown(c.pos.y), owner, int(c.kind), c.hp)
+		}
+		writeInts(b, shown(pl.queen.pos.x), shown(pl.queen.pos.y), owner, -1, pl.hp)
+	}
+}
+
+// relativeOwner is an owner as player p reads it: −1 none, 0 itself, 1 the enemy.
+func (g *state) relativeOwner(owner, p int) int {
+	switch {
+	case owner < 0:
+		return -1
+	case owner == p:
+		return 0
+	}
+	return 1
+}
+
+// writeInts writes one line of space-separated integers.
+func writeInts(b *strings.Builder, values ...int) {
+	var buf [12]byte
+	for i, v := range values {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	}
+	b.WriteByte('\n')
+}
