@@ -1,3 +1,3 @@
 package games
 
-import _ "arena/referee/towers"
+import _ "github.com/arena-games/arena/referee/towers"

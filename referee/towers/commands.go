@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"arena/protocol"
+	"github.com/arena-games/arena/protocol"
 )
 
 // commandKind is a keyword of the output protocol (§13.3).

@@ -3,7 +3,7 @@ package towers
 import (
 	"fmt"
 
-	"arena/referee"
+	"github.com/arena-games/arena/referee"
 )
 
 // frameState is the summary shown beside the drawing.

@@ -3,7 +3,7 @@ package towers
 import (
 	"fmt"
 
-	"arena/referee"
+	"github.com/arena-games/arena/referee"
 )
 
 const gameName = "towers"

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"time"
 
-	"arena/referee"
+	"github.com/arena-games/arena/referee"
 )
 
 // Option keys.

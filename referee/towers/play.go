@@ -3,8 +3,8 @@ package towers
 import (
 	"fmt"
 
-	"arena/protocol"
-	"arena/referee"
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // Play applies both answers and resolves one turn (§6). A player that timed out, crashed,

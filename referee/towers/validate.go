@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"arena/protocol"
+	"github.com/arena-games/arena/protocol"
 )
 
 // accepted holds the economy commands that passed validation, in processing order.
