@@ -161,10 +161,9 @@ func (g *game) latePhase(ph *phase) {
 		if ph.startHP[i] <= 0 {
 			continue // dead at the start of the turn (respawned ones start counting next turn)
 		}
+		s.hp -= ph.pending[i] // immune soldiers were assigned none
 		if s.immune > 0 {
 			s.immune--
-		} else {
-			s.hp -= ph.pending[i]
 		}
 		if s.hp <= 0 {
 			s.hp, s.state, s.respawnTurn = 0, stateDead, ph.turn+respawnTurns
