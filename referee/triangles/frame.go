@@ -1,0 +1,113 @@
+package triangles
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/arena-games/arena/referee"
+)
+
+const (
+	houseRadius = 24
+	background  = "#24402a"
+	pathColour  = "#c8b88a"
+)
+
+// frameState is the summary shown beside the drawing.
+type frameState struct {
+	Turn      int       `json:"turn"`
+	Scores    [2]int    `json:"scores"`
+	Units     [2]int    `json:"units"`
+	Triangles [2]int    `json:"triangles"`
+	Houses    [2]int    `json:"houses"`
+	Total     int       `json:"total_triangles"`
+	Messages  [2]string `json:"messages"`
+}
+
+// draw builds the frame of the current state, with the players' debug drawings on top.
+func (m *match) draw(debug []referee.Shape) referee.Frame {
+	b := m.b
+	owners := make([]int, b.size())
+	state := frameState{Turn: m.turn, Scores: m.scores, Total: len(b.triangles), Messages: m.message}
+	for h := range owners {
+		owners[h] = b.houseOwner(h)
+		if owners[h] != none {
+			state.Houses[owners[h]]++
+		}
+	}
+	for p := 0; p < 2; p++ {
+		state.Units[p] = b.totalUnits(p)
+		state.Triangles[p] = b.ownedTriangles(p)
+	}
+	shapes := make([]referee.Shape, 0, len(b.triangles)+3*b.size()+len(debug)+64)
+	for _, t := range b.triangles {
+		shapes = append(shapes, m.triangleShape(t))
+	}
+	for _, e := range b.paths() {
+		p, q := b.pos[e[0]], b.pos[e[1]]
+		shapes = append(shapes, referee.Shape{Kind: referee.ShapeLine, X: float64(p.x), Y: float64(p.y), X2: float64(q.x), Y2: float64(q.y),
+			Stroke: pathColour, Width: 5, Tip: fmt.Sprintf("path %d-%d", e[0], e[1])})
+	}
+	for h, pos := range b.pos {
+		shapes = append(shapes, m.houseShapes(h, pos, owners[h])...)
+	}
+	shapes = append(shapes, debug...)
+	events := m.events
+	if len(events) == 0 {
+		events = nil
+	}
+	return referee.Frame{
+		View:   &referee.View{Width: worldWidth, Height: worldHeight, Background: background},
+		Shapes: shapes,
+		State:  state,
+		Events: events,
+	}
+}
+
+func (m *match) triangleShape(t *triangle) referee.Shape {
+	b := m.b
+	pts := make([]float64, 0, 6)
+	for _, c := range t.c {
+		pts = append(pts, float64(b.pos[c].x), float64(b.pos[c].y))
+	}
+	owner := "nobody"
+	fill, alpha := "#ffffff", 0.06
+	if t.owner != none {
+		owner = "P" + strconv.Itoa(t.owner)
+		fill, alpha = referee.PlayerColor(t.owner), 0.4
+	}
+	return referee.Shape{Kind: referee.ShapePoly, Points: pts, Fill: fill, Alpha: alpha, Player: referee.Owner(t.owner),
+		Tip: fmt.Sprintf("triangle %d %d %d: owned by %s; P0 can capture: %s, P1 can capture: %s",
+			t.c[0], t.c[1], t.c[2], owner, yesNo(t.canCapture[0]), yesNo(t.canCapture[1]))}
+}
+
+func (m *match) houseShapes(h int, pos point, owner int) []referee.Shape {
+	u := m.b.units[h]
+	x, y := float64(pos.x), float64(pos.y)
+	ownerName := "nobody"
+	if owner != none {
+		ownerName = "P" + strconv.Itoa(owner)
+	}
+	tip := fmt.Sprintf("house %d (%d,%d): P0 %s, P1 %s; owned by %s", h, pos.x, pos.y, plural(u[0], "unit"), plural(u[1], "unit"), ownerName)
+	out := []referee.Shape{
+		{Kind: referee.ShapeCircle, X: x, Y: y, R: houseRadius, Fill: referee.PlayerColor(owner), Stroke: "#ffffff", Width: 2,
+			Player: referee.Owner(owner), Tip: tip},
+		{Kind: referee.ShapeText, X: x - 8, Y: y + 6, Text: strconv.Itoa(h), Size: 16, Fill: "#ffffff"},
+	}
+	// Unit counts sit under the house: the first player's on the left, the second's on the right.
+	for p := 0; p < 2; p++ {
+		if u[p] == 0 {
+			continue
+		}
+		out = append(out, referee.Shape{Kind: referee.ShapeText, X: x - 30 + float64(p)*34, Y: y + 46, Text: strconv.Itoa(u[p]), Size: 20,
+			Fill: referee.PlayerColor(p), Player: referee.Owner(p), Tip: fmt.Sprintf("P%d: %s on house %d", p, plural(u[p], "unit"), h)})
+	}
+	return out
+}
+
+func yesNo(v bool) string {
+	if v {
+		return "yes"
+	}
+	return "no"
+}

@@ -1,0 +1,135 @@
+package triangles
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// outcome classifies what one piece of a line does.
+type outcome struct {
+	kind    string // "task", "ignored", "nothing", "message", "critical", "debug"
+	message string // MSG text or TEXT note
+}
+
+func classify(m *match, piece string) outcome {
+	lo := parseLine(piece)
+	switch {
+	case lo.critical != "":
+		return outcome{kind: "critical"}
+	case lo.message != "":
+		return outcome{kind: "message", message: lo.message}
+	case len(lo.pieces) == 0:
+		return outcome{kind: "nothing"}
+	case lo.pieces[0].kind >= cmdLine:
+		return outcome{kind: "debug", message: lo.pieces[0].note}
+	}
+	var events []string
+	if len(m.b.buildTasks(0, lo.pieces, &events)) == 1 {
+		return outcome{kind: "task"}
+	}
+	return outcome{kind: "ignored"}
+}
+
+// TV-13: parsing, on Map S with TV-2's units (Bronze rules).
+func TestTV13Parsing(t *testing.T) {
+	m := newTestMatch(t, mapS.with(tv2Units))
+	tests := []struct {
+		piece string
+		want  outcome
+	}{
+		{"move 0 1 1", outcome{kind: "task"}},
+		{"WAIT", outcome{kind: "nothing"}},
+		{"  ", outcome{kind: "nothing"}},
+		{"", outcome{kind: "nothing"}},
+		{"MSG hello world", outcome{kind: "message", message: "hello world"}},
+		{" MSG hi", outcome{kind: "critical"}},
+		{"MOVE 0 1", outcome{kind: "critical"}},
+		{"FOO", outcome{kind: "critical"}},
+		{"MOVE 0 1 99999999999", outcome{kind: "critical"}},
+		{"SPAWN 0 1 77", outcome{kind: "ignored"}},
+		{"ATTACK 0 1 3 4", outcome{kind: "ignored"}},
+		{"TEXT 1 2 abcdefghijklmnopqrstuvwxyz", outcome{kind: "debug", message: "abcdefghijklmnopqrst"}},
+		{"LINE 1 2 3", outcome{kind: "critical"}},
+	}
+	for _, tt := range tests {
+		if got := classify(m, tt.piece); got != tt.want {
+			t.Errorf("%q: got %+v, want %+v", tt.piece, got, tt.want)
+		}
+	}
+}
+
+// More of §13: the grammar as the original's regular expressions define it.
+func TestParsingGrammar(t *testing.T) {
+	m := newTestMatch(t, mapS.with(tv2Units))
+	tests := []struct {
+		piece string
+		want  outcome
+	}{
+		{"  MOVE\t0  1 1  ", outcome{kind: "task"}},
+		{"Move 0 1 1", outcome{kind: "task"}},
+		{"MOVE 0 1 -1", outcome{kind: "ignored"}},   // amount ≤ 0
+		{"MOVE -0 1 1", outcome{kind: "critical"}},  // house ids have no sign
+		{"MOVE +0 1 1", outcome{kind: "critical"}},  // nor a plus
+		{"MOVE 0 1 1 2", outcome{kind: "critical"}}, // extra field
+		{"MOVE 0 1 1x", outcome{kind: "critical"}},
+		{"MOVE 0 99 1", outcome{kind: "ignored"}},
+		{"MOVE 0 2147483647 1", outcome{kind: "ignored"}},
+		{"MOVE 0 2147483648 1", outcome{kind: "critical"}},
+		{"MOVE 0 1 007", outcome{kind: "task"}},
+		{"MOVE 0 1 ١", outcome{kind: "critical"}}, // only ASCII digits
+		{"wait", outcome{kind: "nothing"}},
+		{" WAIT ", outcome{kind: "nothing"}},
+		{"WAIT 1", outcome{kind: "critical"}},
+		{"msg  spaced out  ", outcome{kind: "message", message: "spaced out"}},
+		{"MSG " + strings.Repeat("x", 60), outcome{kind: "message", message: strings.Repeat("x", 50)}},
+		{"MSG\thi", outcome{kind: "critical"}},
+		{"MSG", outcome{kind: "critical"}},
+		{"ADD_PATH 99 0 1 3", outcome{kind: "ignored"}}, // QUIRK §12.6: ignored, not a crash
+		{"ADD_PATH 1 0 3 4", outcome{kind: "task"}},
+		{"ADD_PATH 1 0 3 2", outcome{kind: "ignored"}}, // crosses 0-3
+		{"add_path 1 0 3 4", outcome{kind: "task"}},
+		{"REMOVE_PATH 0 1 3 2", outcome{kind: "task"}},
+		{"REMOVE_PATH 0 1 3 3", outcome{kind: "ignored"}}, // a corner of the triangle
+		{"REMOVE_PATH 0 1 3 4", outcome{kind: "ignored"}}, // not a neighbour
+		{"SPAWN 0 1 2", outcome{kind: "ignored"}},         // not a triangle
+		{"SPAWN 0 3 1", outcome{kind: "task"}},            // any corner order
+		{"ATTACK 0 1 3 2", outcome{kind: "task"}},
+		{"ATTACK 5 6 7 4", outcome{kind: "ignored"}}, // not owned
+		{"CIRCLE -5 -5 -10", outcome{kind: "debug"}},
+		{"RECT 0 0 -10 10", outcome{kind: "debug"}},
+		{"LINE 0 0 1 99999999999", outcome{kind: "critical"}},
+		{"TEXT 1 2 a b  c", outcome{kind: "debug", message: "a b  c"}},
+		{"TEXT 1 2 ", outcome{kind: "critical"}},
+		{"TEXT 1 2  ", outcome{kind: "debug", message: " "}}, // the regex backtracks one space
+		{"TEXT 1 2 ééééééééééééééééééééééé", outcome{kind: "debug", message: strings.Repeat("é", 20)}},
+		{"SPAWNS 0 1 3", outcome{kind: "critical"}},
+		{"ADD_EDGE 1 0 3 4", outcome{kind: "critical"}},
+	}
+	for _, tt := range tests {
+		if got := classify(m, tt.piece); got != tt.want {
+			t.Errorf("%q: got %+v, want %+v", tt.piece, got, tt.want)
+		}
+	}
+}
+
+// §13.1: a line is split on ';'; empty pieces, leading and trailing ones are ignored; the
+// last MSG wins; the first critical error is reported with the text quoted.
+func TestParseLineSplitting(t *testing.T) {
+	lo := parseLine(";;MOVE 0 1 1;;MSG one;SPAWN 0 1 3;MSG two;")
+	var kinds []commandKind
+	for _, p := range lo.pieces {
+		kinds = append(kinds, p.kind)
+	}
+	if d := cmp.Diff([]commandKind{cmdMove, cmdSpawn}, kinds); d != "" || lo.message != "two" || lo.critical != "" {
+		t.Errorf("pieces %v, message %q, critical %q (%s)", kinds, lo.message, lo.critical, d)
+	}
+	lo = parseLine("MOVE 0 1 1;BAD \x01;FOO")
+	if want := `invalid command "BAD \x01": unknown command`; lo.critical != want {
+		t.Errorf("critical = %q, want %q", lo.critical, want)
+	}
+	if len(lo.pieces) != 1 {
+		t.Errorf("%d pieces kept, want the valid MOVE", len(lo.pieces))
+	}
+}
