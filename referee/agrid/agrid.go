@@ -1,0 +1,64 @@
+// Package agrid is the referee of A-grid-culture (Deadline24 2017 finals, seed §6): teams of
+// worker bots put coloured markers on the posts of a torus, fence areas in with them and
+// harvest the enclosed BLOBs for points.
+//
+// The game is served in the Deadline24 session style (referee.Session): every command is
+// answered at once from the start-of-turn state, actions are queued and resolved at the
+// turn boundary (DESTROY → PUT → SCORE → MOVE → expiry), so the order in which concurrent
+// teams are served never changes the game. The rules follow /work/shared/specs/agrid.md;
+// docs/games/agrid.md is the page bot authors read.
+package agrid
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/arena-games/arena/referee"
+)
+
+const gameName = "agrid"
+
+// version is bumped whenever a rule or a world-generation detail changes.
+const version = "1"
+
+// Game is the registered A-grid-culture game.
+type Game struct{}
+
+func init() { referee.Register(Game{}) }
+
+// Info describes the game for `arena games` and the runner.
+func (Game) Info() referee.Info {
+	return referee.Info{
+		Name:       gameName,
+		Title:      "A-grid-culture",
+		Summary:    "Deadline24 2017: workers put markers on a torus, fence areas in and harvest the enclosed BLOBs",
+		Style:      referee.StyleSession,
+		MinPlayers: 1,
+		MaxPlayers: len(teamColors),
+		Version:    version,
+		Options:    options(),
+		Limits:     "turns of I = 1 s (option I), L = 30 commands per team per turn (option L), SHOW_MAP every E = 20 turns, one TEST_SCORE per turn",
+	}
+}
+
+// New builds a referee from a seed, a team count and options.
+func (Game) New(cfg referee.Config) (referee.Referee, error) {
+	if cfg.Players < 1 || cfg.Players > len(teamColors) {
+		return nil, fmt.Errorf("%s: %d players: want 1..%d (2..8 is the contest's range)", gameName, cfg.Players, len(teamColors))
+	}
+	p, err := parseParams(cfg.Players, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	w, err := generateWorld(p, cfg.Players, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return newReferee(p, w), nil
+}
+
+// Rules gives the session protocol its numbers: L commands per turn, turns of I seconds,
+// teams served concurrently (every answer depends on the start-of-turn state only).
+func (r *Referee) Rules() referee.SessionRules {
+	return referee.SessionRules{CommandLimit: r.p.L, TurnDuration: time.Duration(r.p.I) * time.Second}
+}
