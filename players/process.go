@@ -200,7 +200,7 @@ func newMarker() (string, error) {
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
-	return hex.EncodeToString(b), nil
+	return markerPrefix(os.Getpid()) + hex.EncodeToString(b), nil
 }
 
 // Pid is the bot's process id (and process group id).

@@ -94,7 +94,8 @@ type Referee interface {
 	// Turn is the number of the current turn, from 0.
 	Turn() int
 	// Frame describes the game's state for replays and the viewer: the state after the
-	// last completed turn (or the initial state before the first one).
+	// last completed turn (or the initial state before the first one). The frame must share
+	// no memory with the referee's state: the runner keeps frames while the game goes on.
 	Frame() Frame
 	// Over reports whether the game has ended.
 	Over() bool

@@ -22,6 +22,10 @@ func Write(path string, r *Replay) error {
 		return fmt.Errorf("replay %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
+		tmp.Close()
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
 	bw := bufio.NewWriterSize(tmp, 256<<10)
 	var w io.Writer = bw
 	var gz *gzip.Writer

@@ -144,6 +144,22 @@ func play(t *testing.T, g referee.Game, o Options, players int, seed int64, rng 
 		rec = *replay
 	}
 	var digest strings.Builder
+	type keptFrame struct {
+		turn  int
+		frame referee.Frame
+		json  []byte
+	}
+	var frames []keptFrame
+	keepFrame := func() {
+		f := ref.Frame()
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatalf("turn %d: frame does not encode to JSON: %v", ref.Turn(), err)
+		}
+		frames = append(frames, keptFrame{ref.Turn(), f, b})
+		digest.Write(b)
+		digest.WriteByte('\n')
+	}
 	write := func(v any) {
 		b, err := json.Marshal(v)
 		if err != nil {
@@ -152,7 +168,7 @@ func play(t *testing.T, g referee.Game, o Options, players int, seed int64, rng 
 		digest.Write(b)
 		digest.WriteByte('\n')
 	}
-	write(ref.Frame())
+	keepFrame()
 	turns := 0
 	for !ref.Over() {
 		if turns >= o.MaxTurns {
@@ -222,7 +238,12 @@ func play(t *testing.T, g referee.Game, o Options, players int, seed int64, rng 
 			t.Fatalf("referee %T implements neither TurnBased nor Session", ref)
 		}
 		turns++
-		write(ref.Frame())
+		keepFrame()
+	}
+	for _, f := range frames {
+		if b, _ := json.Marshal(f.frame); string(b) != string(f.json) {
+			t.Fatalf("the frame of turn %d changed after it was taken: Frame() must return a copy, not share the referee's state", f.turn)
+		}
 	}
 	res := ref.Result()
 	if len(res) != players {

@@ -1,0 +1,228 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
+)
+
+func init() {
+	referee.Register(countGame{turns: 6})
+	referee.Register(sumGame{turns: 4})
+}
+
+func pyBot(args ...string) Player {
+	argv := append([]string{"python3", "testdata/count_bot.py"}, args...)
+	return Player{Command: strings.Join(argv, " "), Argv: argv}
+}
+
+func runCount(t *testing.T, bots ...Player) *replays.Replay {
+	t.Helper()
+	rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, Players: bots})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return rec
+}
+
+func TestTurnsStatuses(t *testing.T) {
+	tests := []struct {
+		name    string
+		bot     Player
+		status  referee.Status
+		score   float64
+		message string // regexp
+	}{
+		{"plays well", pyBot(), referee.StatusOK, 6, "^$"},
+		{"late once", pyBot("sleep=3:150"), referee.StatusTimeout, -1, `^(no answer within 50 ms|answered in .* over the 50 ms limit)$`},
+		{"slow start, quick after", pyBot("sleep=0:600", "sleep=*:25"), referee.StatusOK, 6, "^$"},
+		{"garbage", pyBot("say=2:FLY 1 2 3"), referee.StatusInvalid, -1, `"FLY 1 2 3"`},
+		{"exits", pyBot("exit=2:3"), referee.StatusCrash, -1, "^exited with code 3$"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := runCount(t, tc.bot, pyBot())
+			got := rec.Result.Players[0]
+			if got.Status != tc.status || got.Score != tc.score || !regexp.MustCompile(tc.message).MatchString(got.Message) {
+				t.Errorf("player 0: status %s, score %v, message %q; want %s, %v, /%s/", got.Status, got.Score, got.Message, tc.status, tc.score, tc.message)
+			}
+			if other := rec.Result.Players[1]; other.Status != referee.StatusOK || other.Score != 6 {
+				t.Errorf("player 1: %+v, want ok with 6", other)
+			}
+			wantWinner := 1
+			if tc.status == referee.StatusOK {
+				wantWinner = -1
+			}
+			if rec.Result.Winner != wantWinner {
+				t.Errorf("winner %d, want %d", rec.Result.Winner, wantWinner)
+			}
+			if err := replays.Verify(rec); err != nil {
+				t.Errorf("verify: %v", err)
+			}
+		})
+	}
+}
+
+func TestStderrRecordedPerTurn(t *testing.T) {
+	rec := runCount(t, pyBot("stderr=thinking hard"), pyBot())
+	for _, turn := range rec.Turns {
+		m := turn.Moves[0]
+		if m.Player != 0 || !strings.Contains(m.Stderr, "thinking hard") {
+			t.Fatalf("turn %d: player 0 stderr %q, want the bot's line", turn.Turn, m.Stderr)
+		}
+	}
+}
+
+func TestBotThatCannotStart(t *testing.T) {
+	_, err := Run(context.Background(), Config{Game: countGame{turns: 2}, Players: []Player{
+		pyBot(), {Command: "./no-such-bot", Argv: []string{"./no-such-bot"}},
+	}})
+	var se *StartError
+	if !errors.As(err, &se) || se.Player != 1 || !strings.Contains(err.Error(), "no-such-bot") {
+		t.Fatalf("got %v, want a StartError for player 1 naming the command", err)
+	}
+}
+
+func TestReplayDeterministicAndVerifies(t *testing.T) {
+	a := runCount(t, pyBot(), pyBot("say=4:oops"))
+	b := runCount(t, pyBot(), pyBot("say=4:oops"))
+	if diff := cmp.Diff(withoutTimes(a), withoutTimes(b)); diff != "" {
+		t.Errorf("two runs differ beyond timings (-first +second):\n%s", diff)
+	}
+	if err := replays.Verify(a); err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	// A changed answer in the middle of the game must be caught.
+	a.Turns[2].Moves[0].Output = "999\n"
+	err := replays.Verify(a)
+	var mm *replays.Mismatch
+	if !errors.As(err, &mm) {
+		t.Fatalf("verify after tampering: got %v, want a mismatch", err)
+	}
+}
+
+// withoutTimes blanks what is measured rather than simulated.
+func withoutTimes(r *replays.Replay) *replays.Replay {
+	b, _ := json.Marshal(r)
+	var c replays.Replay
+	json.Unmarshal(b, &c)
+	for i := range c.Turns {
+		for j := range c.Turns[i].Moves {
+			c.Turns[i].Moves[j].TimeMS = 0
+		}
+	}
+	for i := range c.Result.Players {
+		c.Result.Players[i].Timing = nil
+	}
+	return &c
+}
+
+func TestConcurrentAsksAtOnce(t *testing.T) {
+	// Both bots sleep 400 ms on turn 1 (limit 50 ms × 10): asked one after another that
+	// turn takes over 800 ms, asked at once about 400 ms.
+	bots := []Player{pyBot("sleep=1:400"), pyBot("sleep=1:400")}
+	start := time.Now()
+	rec, err := Run(context.Background(), Config{Game: countGame{turns: 3}, Players: bots, Concurrent: true, TimeScale: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rec.Result.Players {
+		if p.Status != referee.StatusOK {
+			t.Fatalf("player %d: %s %s", p.Index, p.Status, p.Message)
+		}
+	}
+	if d := time.Since(start); d > 790*time.Millisecond+time.Second {
+		t.Logf("took %v", d) // informative only: timing asserts are not reliable
+	}
+	if !rec.Settings.Concurrent {
+		t.Error("settings do not record concurrent asking")
+	}
+}
+
+func sumBot(n string) Player {
+	argv := []string{"python3", "testdata/sum_bot.py", n}
+	return Player{Command: strings.Join(argv, " "), Argv: argv}
+}
+
+func TestSessionLockstep(t *testing.T) {
+	for _, seq := range []bool{false, true} {
+		g := sumGame{turns: 4, sequential: seq}
+		// Bot 0 adds 2 twice per turn; bot 1 tries 7 ADDs but the limit L=5 forces it to
+		// wait after 5 (FAILED 6, WAITING x, then OK next turn).
+		rec, err := Run(context.Background(), Config{Game: g, Seed: 3, Players: []Player{sumBot("2"), sumBot("7")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []float64{rec.Result.Players[0].Score, rec.Result.Players[1].Score}
+		if diff := cmp.Diff([]float64{4 * 2 * 2, 4 * 5 * 7}, got); diff != "" {
+			t.Errorf("sequential=%v: scores (-want +got):\n%s", seq, diff)
+		}
+		in1 := rec.Turns[1].Moves
+		var bot1 replays.Move
+		for _, m := range in1 {
+			if m.Player == 1 {
+				bot1 = m
+			}
+		}
+		if !strings.HasPrefix(bot1.Input, "OK\n") || !strings.Contains(bot1.Input, "FAILED 6 commands limit reached, forced waiting activated\nWAITING ") {
+			t.Errorf("sequential=%v: bot 1 turn 1 input %q lacks the opening OK or the forced wait", seq, bot1.Input)
+		}
+		for _, p := range rec.Result.Players {
+			if p.Status != referee.StatusOK {
+				t.Errorf("player %d: %s %s", p.Index, p.Status, p.Message)
+			}
+		}
+		if err := replays.Verify(rec); err != nil {
+			t.Errorf("verify: %v", err)
+		}
+	}
+}
+
+func TestSessionCrashIdles(t *testing.T) {
+	bad := Player{Command: "sh -c 'echo ADD 1; exit 4'", Argv: []string{"sh", "-c", "echo ADD 1; read x; read y; exit 4"}}
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Players: []Player{sumBot("1"), bad}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rec.Result.Players[1]
+	if p.Status != referee.StatusCrash || p.Message != "exited with code 4" || p.Score != 1 {
+		t.Errorf("crashed seat: %+v, want crash, exited with code 4, score 1 kept", p)
+	}
+	if rec.Result.Turns != 4 {
+		t.Errorf("game lasted %d turns, want 4 (a crash does not end a session game)", rec.Result.Turns)
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+}
+
+func TestNoProcessLeftBehind(t *testing.T) {
+	// A bot that starts a background child holding nothing but its marker, then plays.
+	sneaky := Player{Command: "sneaky", Argv: []string{"sh", "-c", "sleep 30 & exec python3 testdata/count_bot.py"}}
+	rec := runCount(t, sneaky, pyBot())
+	if rec.Result.Players[0].Status != referee.StatusOK {
+		t.Fatalf("sneaky bot: %+v", rec.Result.Players[0])
+	}
+	// Every bot of the game is stopped by the time Run returns: no process carries a
+	// marker of this test binary's children.
+	if left := markedChildren(); len(left) > 0 {
+		t.Fatalf("processes left behind: %v", left)
+	}
+}
+
+// markedChildren finds live processes carrying any bot marker (the test runs no other bots
+// at the same time when this is called from a non-parallel test).
+func markedChildren() []int {
+	return players.FindMarkedByRunner(os.Getpid())
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Test bot for the runner's `count` game. Arguments tune its behaviour:
+  sleep=T:MS   sleep MS milliseconds before answering turn T (T may be * for every turn)
+  say=T:TEXT   answer TEXT on turn T instead of the right number
+  exit=T:CODE  exit with CODE when turn T's input arrives
+  stderr=TEXT  write TEXT to stderr every turn
+"""
+import sys, time
+
+sleeps, says, exits, err = {}, {}, {}, None
+for arg in sys.argv[1:]:
+    key, _, val = arg.partition("=")
+    if key == "stderr":
+        err = val
+        continue
+    turn, _, rest = val.partition(":")
+    {"sleep": sleeps, "say": says, "exit": exits}[key][turn] = rest
+
+def pick(table, turn):
+    return table.get(str(turn), table.get("*"))
+
+for line in sys.stdin:
+    turn = int(line.split()[1])
+    if pick(exits, turn) is not None:
+        sys.exit(int(pick(exits, turn)))
+    if err:
+        print(err, file=sys.stderr, flush=True)
+    if pick(sleeps, turn):
+        time.sleep(int(pick(sleeps, turn)) / 1000)
+    answer = pick(says, turn)
+    print(answer if answer is not None else turn + 1, flush=True)
