@@ -21,7 +21,7 @@ func Write(path string, r *Replay) error {
 	if err != nil {
 		return fmt.Errorf("replay %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
+	defer os.Remove(tmp.Name())              // no-op after the rename
 	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
 		tmp.Close()
 		return fmt.Errorf("replay %s: %w", path, err)
