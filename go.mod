@@ -1,6 +1,6 @@
 module github.com/arena-games/arena
 
-go 1.24
+go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0 // indirect
@@ -10,5 +10,5 @@ require (
 	github.com/rs/zerolog v1.35.1 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/sys v0.29.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )

@@ -43,6 +43,8 @@ type Config struct {
 	NoTimeout bool
 	// Concurrent asks the players of a turn at once instead of one after another.
 	Concurrent bool
+	// CPUs, when set, pins every bot of the game to these CPUs (tournament --pin).
+	CPUs []int
 	// Stderr, when set, receives the bots' stderr live, each line prefixed with its seat.
 	Stderr io.Writer
 	// StopGrace is how long a bot gets between end of input, SIGTERM and SIGKILL.
@@ -168,7 +170,7 @@ type seat struct {
 func startSeats(cfg Config, style referee.Style) ([]*seat, error) {
 	seats := make([]*seat, 0, len(cfg.Players))
 	for i, p := range cfg.Players {
-		spec := players.Spec{Name: p.Name, Argv: p.Argv, Dir: p.Dir, StderrLive: cfg.Stderr}
+		spec := players.Spec{Name: p.Name, Argv: p.Argv, Dir: p.Dir, StderrLive: cfg.Stderr, CPUs: cfg.CPUs}
 		if style == referee.StyleSession {
 			spec.MaxLine = sessionMaxLine
 		}

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // Defaults for Spec limits.
@@ -38,6 +40,9 @@ type Spec struct {
 	MaxQueued     int // 0 = DefaultMaxQueued
 	MaxStderrTurn int // 0 = DefaultMaxStderrTurn
 	MaxStderrGame int // 0 = DefaultMaxStderrGame
+
+	// CPUs, when set, pins the bot (and the children it starts afterwards) to these CPUs.
+	CPUs []int
 
 	// StderrLive, when set, receives the bot's stderr as it arrives, each line prefixed
 	// with "[Name] ".
@@ -152,6 +157,14 @@ func Start(spec Spec) (*Process, error) {
 		stdoutR.Close()
 		stderrR.Close()
 		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(startErr))
+	}
+	if len(spec.CPUs) > 0 {
+		var set unix.CPUSet
+		for _, c := range spec.CPUs {
+			set.Set(c)
+		}
+		// Best effort: where the OS refuses, the bot simply runs unpinned.
+		_ = unix.SchedSetaffinity(cmd.Process.Pid, &set)
 	}
 	p := &Process{
 		spec:   spec,
