@@ -1,0 +1,3 @@
+package games
+
+import _ "github.com/arena-games/arena/referee/flags"
