@@ -22,24 +22,34 @@ const pieceStream = 1
 // generatePieces draws the N pieces of a game from the seed (spec §3).
 func generatePieces(seed int64, p params) []piece {
 	rng := referee.NewPCG(seed, pieceStream)
+	g := &generator{rng: rng, p: p, member: newCellSet(), listed: newCellSet()}
 	pieces := make([]piece, p.N)
 	for i := range pieces {
-		pieces[i] = generatePiece(rng, p, i+1)
+		pieces[i] = g.piece(i + 1)
 	}
 	return pieces
 }
 
-func generatePiece(rng *rand.Rand, p params, id int) piece {
-	size := p.MinCubes + rng.IntN(p.MaxCubes-p.MinCubes+1)
-	flat := rng.Float64() < p.Flat
-	cubes := growShape(rng, p, size, flat)
-	colours := paintPatches(rng, p.C, cubes)
+// generator holds the scratch space of piece generation.
+type generator struct {
+	rng    *rand.Rand
+	p      params
+	member *cellSet // cubes of the piece being grown → their index
+	listed *cellSet // candidates already listed in this growth step
+}
+
+func (g *generator) piece(id int) piece {
+	p := g.p
+	size := p.MinCubes + g.rng.IntN(p.MaxCubes-p.MinCubes+1)
+	flat := g.rng.Float64() < p.Flat
+	cubes := g.growShape(size, flat)
+	colours := g.paintPatches(cubes)
 
 	// Growth may stop early (no candidate left): the actual size prices the piece.
 	n := len(cubes)
-	price := clamp(int(math.Round((0.75+0.5*rng.Float64())*float64(300+180*n))), 1, 2000)
-	value := clamp(int(math.Round(float64(price)*(1+0.06*rng.Float64()))), 1, 2000)
-	effort := 1 + rng.IntN(5)
+	price := clamp(int(math.Round((0.75+0.5*g.rng.Float64())*float64(300+180*n))), 1, 2000)
+	value := clamp(int(math.Round(float64(price)*(1+0.06*g.rng.Float64()))), 1, 2000)
+	effort := 1 + g.rng.IntN(5)
 	return piece{id: id, cubes: cubes, colours: colours, price: price, value: value, effort: effort}
 }
 
@@ -49,30 +59,31 @@ var faceSteps = [6]vec3{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1},
 func (v vec3) add(w vec3) vec3 { return vec3{v.x + w.x, v.y + w.y, v.z + w.z} }
 
 // growShape grows a face-connected polycube from the origin, one weighted pick per cube.
-func growShape(rng *rand.Rand, p params, size int, flat bool) []vec3 {
+func (g *generator) growShape(size int, flat bool) []vec3 {
 	cubes := []vec3{{0, 0, 0}}
-	in := map[vec3]bool{{0, 0, 0}: true}
+	g.member.clear()
+	g.member.put(vec3{}, 0)
 	lo, hi := vec3{}, vec3{}
 	var candidates []vec3
 	var weights []float64
 	for len(cubes) < size {
 		candidates, weights = candidates[:0], weights[:0]
-		listed := map[vec3]bool{}
+		g.listed.clear()
 		total := 0.0
 		for _, c := range cubes {
 			for _, step := range faceSteps {
 				n := c.add(step)
-				if in[n] || listed[n] || (flat && n.z != 0) || !withinExtent(lo, hi, n, p.Extent) {
+				if g.member.has(n) || g.listed.has(n) || (flat && n.z != 0) || !withinExtent(lo, hi, n, g.p.Extent) {
 					continue
 				}
-				listed[n] = true
+				g.listed.put(n, 0)
 				touching := 0
 				for _, s := range faceSteps {
-					if in[n.add(s)] {
+					if g.member.has(n.add(s)) {
 						touching++
 					}
 				}
-				w := math.Pow(float64(touching), p.Alpha)
+				w := math.Pow(float64(touching), g.p.Alpha)
 				candidates = append(candidates, n)
 				weights = append(weights, w)
 				total += w
@@ -82,7 +93,7 @@ func growShape(rng *rand.Rand, p params, size int, flat bool) []vec3 {
 			break
 		}
 		pick := len(candidates) - 1
-		u := rng.Float64() * total
+		u := g.rng.Float64() * total
 		for i, w := range weights {
 			if u < w {
 				pick = i
@@ -91,8 +102,8 @@ func growShape(rng *rand.Rand, p params, size int, flat bool) []vec3 {
 			u -= w
 		}
 		n := candidates[pick]
+		g.member.put(n, len(cubes))
 		cubes = append(cubes, n)
-		in[n] = true
 		lo = vec3{min(lo.x, n.x), min(lo.y, n.y), min(lo.z, n.z)}
 		hi = vec3{max(hi.x, n.x), max(hi.y, n.y), max(hi.z, n.z)}
 	}
@@ -107,9 +118,10 @@ func withinExtent(lo, hi, n vec3, extent int) bool {
 }
 
 // paintPatches colours a piece in one to three contiguous patches: k distinct colours grow
-// from k distinct seed cubes by a multi-source breadth-first search.
-func paintPatches(rng *rand.Rand, colourCount int, cubes []vec3) []int {
-	u := rng.Float64()
+// from k distinct seed cubes by a multi-source breadth-first search. g.member must map
+// the piece's cubes to their indices (growShape leaves it so).
+func (g *generator) paintPatches(cubes []vec3) []int {
+	u := g.rng.Float64()
 	k := 3
 	switch {
 	case u < 0.50:
@@ -117,14 +129,10 @@ func paintPatches(rng *rand.Rand, colourCount int, cubes []vec3) []int {
 	case u < 0.85:
 		k = 2
 	}
-	k = min(k, len(cubes), colourCount)
-	palette := pickDistinct(rng, colourCount, k) // 0-based colour indices
-	seeds := pickDistinct(rng, len(cubes), k)
+	k = min(k, len(cubes), g.p.C)
+	palette := pickDistinct(g.rng, g.p.C, k) // 0-based colour indices
+	seeds := pickDistinct(g.rng, len(cubes), k)
 
-	index := make(map[vec3]int, len(cubes))
-	for i, c := range cubes {
-		index[c] = i
-	}
 	colours := make([]int, len(cubes))
 	queue := make([]int, 0, len(cubes))
 	for j, s := range seeds {
@@ -134,7 +142,7 @@ func paintPatches(rng *rand.Rand, colourCount int, cubes []vec3) []int {
 	for head := 0; head < len(queue); head++ {
 		c := cubes[queue[head]]
 		for _, step := range faceSteps {
-			if n, ok := index[c.add(step)]; ok && colours[n] == 0 {
+			if n, ok := g.member.get(c.add(step)); ok && colours[n] == 0 {
 				colours[n] = colours[queue[head]]
 				queue = append(queue, n)
 			}
@@ -142,6 +150,40 @@ func paintPatches(rng *rand.Rand, colourCount int, cubes []vec3) []int {
 	}
 	return colours
 }
+
+// cellSet maps piece-frame cells in [−10, 10]³ to an int; clear is O(1) by stamping.
+type cellSet struct {
+	stamp []uint32
+	value []int32
+	now   uint32
+}
+
+const cellSpan = 21 // −10..10
+
+func newCellSet() *cellSet {
+	return &cellSet{stamp: make([]uint32, cellSpan*cellSpan*cellSpan), value: make([]int32, cellSpan*cellSpan*cellSpan), now: 1}
+}
+
+func (s *cellSet) clear() { s.now++ }
+
+func (s *cellSet) index(v vec3) int {
+	return ((v.z+10)*cellSpan+(v.y+10))*cellSpan + v.x + 10
+}
+
+func (s *cellSet) put(v vec3, value int) {
+	i := s.index(v)
+	s.stamp[i], s.value[i] = s.now, int32(value)
+}
+
+func (s *cellSet) get(v vec3) (int, bool) {
+	if v.x < -10 || v.x > 10 || v.y < -10 || v.y > 10 || v.z < -10 || v.z > 10 {
+		return 0, false
+	}
+	i := s.index(v)
+	return int(s.value[i]), s.stamp[i] == s.now
+}
+
+func (s *cellSet) has(v vec3) bool { _, ok := s.get(v); return ok }
 
 // pickDistinct draws k distinct values of 0..n−1 in draw order (partial Fisher–Yates).
 func pickDistinct(rng *rand.Rand, n, k int) []int {

@@ -1,0 +1,133 @@
+package bestow
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Spec §3: every generated piece is face-connected, contains the origin, stays within the
+// extent and [−9, 9], has one to three contiguous colour patches, and prices in range.
+func TestSpec3_PieceGeneration(t *testing.T) {
+	for _, variant := range []string{"vanilla", "wicked", "flower"} {
+		p, err := parseParams(map[string]string{"variant": variant})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := int64(1); seed <= 5; seed++ {
+			pieces := generatePieces(seed, p)
+			if len(pieces) != p.N {
+				t.Fatalf("%s seed %d: %d pieces", variant, seed, len(pieces))
+			}
+			for i, pc := range pieces {
+				if msg := checkPiece(p, pc); msg != "" {
+					t.Errorf("%s seed %d piece %d: %s (%+v)", variant, seed, i+1, msg, pc)
+				}
+				if pc.id != i+1 {
+					t.Errorf("%s seed %d: piece %d has id %d", variant, seed, i+1, pc.id)
+				}
+			}
+		}
+	}
+}
+
+func checkPiece(p params, pc piece) string {
+	n := len(pc.cubes)
+	if n < 1 || n > p.MaxCubes || len(pc.colours) != n {
+		return "size"
+	}
+	if pc.cubes[0] != (vec3{}) {
+		return "first cube is not the origin"
+	}
+	in := map[vec3]int{}
+	lo, hi := pc.cubes[0], pc.cubes[0]
+	for i, c := range pc.cubes {
+		if _, dup := in[c]; dup {
+			return "duplicate cube"
+		}
+		in[c] = i
+		lo = vec3{min(lo.x, c.x), min(lo.y, c.y), min(lo.z, c.z)}
+		hi = vec3{max(hi.x, c.x), max(hi.y, c.y), max(hi.z, c.z)}
+	}
+	if hi.x-lo.x >= p.Extent || hi.y-lo.y >= p.Extent || hi.z-lo.z >= p.Extent || lo.x < -9 || hi.x > 9 || lo.z < -9 || hi.z > 9 {
+		return "extent"
+	}
+	if components(pc.cubes, func(i, j int) bool { return true }) != 1 {
+		return "not face-connected"
+	}
+	distinct := map[int]bool{}
+	for _, c := range pc.colours {
+		if c < 1 || c > p.C {
+			return "colour out of range"
+		}
+		distinct[c] = true
+	}
+	if len(distinct) > 3 {
+		return "more than 3 colours"
+	}
+	if components(pc.cubes, func(i, j int) bool { return pc.colours[i] == pc.colours[j] }) != len(distinct) {
+		return "a colour patch is not contiguous"
+	}
+	if pc.price < 1 || pc.price > 2000 || pc.value < pc.price || pc.value > min(2000, pc.price*106/100+1) || pc.effort < 1 || pc.effort > 5 {
+		return "price, value or effort"
+	}
+	return ""
+}
+
+// components counts face-connected groups where linked(i, j) holds between neighbours.
+func components(cubes []vec3, linked func(i, j int) bool) int {
+	index := map[vec3]int{}
+	for i, c := range cubes {
+		index[c] = i
+	}
+	seen := make([]bool, len(cubes))
+	count := 0
+	for s := range cubes {
+		if seen[s] {
+			continue
+		}
+		count++
+		stack := []int{s}
+		seen[s] = true
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, step := range faceSteps {
+				if j, ok := index[cubes[i].add(step)]; ok && !seen[j] && linked(i, j) {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+	}
+	return count
+}
+
+func TestSpec3_FlatPiecesAndSameSeed(t *testing.T) {
+	p, _ := parseParams(map[string]string{"flat": "1", "minCubes": "6", "maxCubes": "6"})
+	for _, pc := range generatePieces(7, p) {
+		for _, c := range pc.cubes {
+			if c.z != 0 {
+				t.Fatalf("flat=1 gave a cube at z=%d in piece %d", c.z, pc.id)
+			}
+		}
+		if len(pc.cubes) != 6 {
+			t.Fatalf("piece %d has %d cubes, want 6", pc.id, len(pc.cubes))
+		}
+	}
+	opt := cmp.AllowUnexported(piece{}, vec3{})
+	a, b := generatePieces(42, variants["vanilla"]), generatePieces(42, variants["vanilla"])
+	if diff := cmp.Diff(a, b, opt); diff != "" {
+		t.Errorf("same seed, different pieces:\n%s", diff)
+	}
+	if cmp.Equal(a, generatePieces(43, variants["vanilla"]), opt) {
+		t.Errorf("seeds 42 and 43 gave the same pieces")
+	}
+	// An extent of 1 leaves no room to grow: single cubes whatever the size drawn.
+	p, _ = parseParams(map[string]string{"extent": "1"})
+	for _, pc := range generatePieces(3, p) {
+		if len(pc.cubes) != 1 {
+			t.Fatalf("extent 1: piece %d has %d cubes", pc.id, len(pc.cubes))
+		}
+	}
+}
