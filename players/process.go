@@ -196,14 +196,16 @@ func setDefaults(s *Spec) {
 	}
 }
 
+// unwrapExec keeps the reason of a start failure ("no such file or directory") without
+// the wrappers that repeat the path.
 func unwrapExec(err error) error {
 	var ee *exec.Error
 	if errors.As(err, &ee) {
-		return ee.Err
+		err = ee.Err
 	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return pe.Err
+		err = pe.Err
 	}
 	return err
 }
@@ -321,12 +323,12 @@ func lineText(b []byte) string {
 func (p *Process) enqueue(lines []queuedLine) {
 	p.mu.Lock()
 	for _, l := range lines {
-		if p.queued+len(l.text) > p.spec.MaxQueued {
+		if p.queued+len(l.text)+1 > p.spec.MaxQueued {
 			p.flooding = true
 			break
 		}
 		p.queue = append(p.queue, l)
-		p.queued += len(l.text)
+		p.queued += len(l.text) + 1
 	}
 	p.mu.Unlock()
 	p.wake()
@@ -384,23 +386,25 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 	var exitGrace <-chan time.Time
 	for {
 		p.mu.Lock()
+		if p.flooding {
+			// Over the output limit: what is queued is not an answer any more.
+			p.mu.Unlock()
+			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed more than %s without it being read", bytesText(p.spec.MaxQueued))}
+		}
 		for len(got) < n && len(p.queue) > 0 {
 			l := p.queue[0]
 			p.queue = p.queue[1:]
-			p.queued -= len(l.text)
+			p.queued -= len(l.text) + 1
 			got = append(got, Line{Text: l.text, At: l.at, TooLong: l.tooLong})
 			if l.tooLong && !tooLongOK {
 				p.mu.Unlock()
 				return got, nil
 			}
 		}
-		flooding, readErr := p.flooding, p.readErr
+		readErr := p.readErr
 		p.mu.Unlock()
 		if len(got) == n {
 			return got, nil
-		}
-		if flooding {
-			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed more than %s without it being read", bytesText(p.spec.MaxQueued))}
 		}
 		if readErr != nil {
 			return got, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its output")}

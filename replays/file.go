@@ -151,13 +151,13 @@ func Decode(data []byte) (*Replay, error) {
 func describeJSONError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := position(data, se.Offset)
+		line, col := position(data, se.Offset-1) // Offset counts the offending byte
 		return fmt.Errorf("line %d, column %d: not valid JSON: %v", line, col, se)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		line, col := position(data, te.Offset)
-		return fmt.Errorf("field %s (line %d, column %d): want %s, got JSON %s", te.Field, line, col, te.Type, te.Value)
+		line, _ := position(data, te.Offset)
+		return fmt.Errorf("field %s (line %d): want %s, got JSON %s", te.Field, line, te.Type, te.Value)
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		return errors.New("not valid JSON: the file ends too early (truncated?)")
@@ -166,9 +166,7 @@ func describeJSONError(data []byte, err error) error {
 }
 
 func position(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
+	offset = max(0, min(offset, int64(len(data))))
 	before := data[:offset]
 	line = bytes.Count(before, []byte("\n")) + 1
 	col = int(offset) - bytes.LastIndexByte(before, '\n')

@@ -1,0 +1,161 @@
+package players
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSplitCommand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"./bot", []string{"./bot"}},
+		{"  python3   bot.py  ", []string{"python3", "bot.py"}},
+		{`java -jar "my bot.jar"`, []string{"java", "-jar", "my bot.jar"}},
+		{`sh -c 'echo $HOME; exit 1'`, []string{"sh", "-c", "echo $HOME; exit 1"}},
+		{`a\ b "x\"y" ''`, []string{"a b", `x"y`, ""}},
+	}
+	for _, tc := range tests {
+		got, err := SplitCommand(tc.in)
+		if err != nil || !cmp.Equal(got, tc.want) {
+			t.Errorf("SplitCommand(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "   ", `"open`, `'open`} {
+		if _, err := SplitCommand(bad); err == nil {
+			t.Errorf("SplitCommand(%q) accepted", bad)
+		}
+	}
+}
+
+func start(t *testing.T, script string, tune func(*Spec)) *Process {
+	t.Helper()
+	spec := Spec{Name: "bot", Argv: []string{"sh", "-c", script}}
+	if tune != nil {
+		tune(&spec)
+	}
+	p, err := Start(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Stop(50 * time.Millisecond) })
+	return p
+}
+
+func kindOf(err error) Kind {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe.Kind
+	}
+	return 0
+}
+
+func TestReadLinesFailures(t *testing.T) {
+	soon := func() time.Time { return time.Now().Add(2 * time.Second) }
+	tests := []struct {
+		name   string
+		script string
+		tune   func(*Spec)
+		kind   Kind
+		msg    string
+	}{
+		{"answers", "read x; echo one; echo two", nil, 0, ""},
+		{"last line without newline", "read x; echo one; printf two", nil, 0, ""},
+		{"exits", "read x; exit 3", nil, KindCrash, "exited with code 3"},
+		{"killed", "read x; kill -SEGV $$", nil, KindCrash, "killed by signal 11 (segmentation fault)"},
+		{"closes stdout, keeps running", "read x; exec 1>&-; sleep 5", nil, KindCrash, "closed its output but kept running"},
+		{"line too long", "read x; head -c 5000 /dev/zero | tr '\\0' x; echo", func(s *Spec) { s.MaxLine = 100 }, KindLimit, "printed a line longer than 100 bytes"},
+		{"huge line without newline", "read x; head -c 50000000 /dev/zero; sleep 5", func(s *Spec) { s.MaxLine = 1 << 20 }, KindLimit, "printed a line longer than 1 MiB"},
+		{"flood", "read x; yes | head -c 1000000; sleep 5", func(s *Spec) { s.MaxQueued = 1 << 16 }, KindLimit, "printed more than 64 KiB without it being read"},
+		{"silent", "read x; sleep 5", nil, KindTimeout, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := start(t, tc.script, tc.tune)
+			if _, err := p.Write("go\n", soon()); err != nil {
+				t.Fatal(err)
+			}
+			deadline := soon()
+			if tc.name == "flood" {
+				// Surplus lines are the next turn's answer, until they pass the limit.
+				for end := time.Now().Add(5 * time.Second); time.Now().Before(end); {
+					if _, err := p.ReadLines(2, soon()); err != nil {
+						break
+					}
+				}
+			}
+			if tc.kind == KindTimeout {
+				deadline = time.Now().Add(100 * time.Millisecond)
+			}
+			lines, err := p.ReadLines(2, deadline)
+			if kindOf(err) != tc.kind || (err != nil && err.Error() != tc.msg) {
+				t.Fatalf("got %v (kind %d), want kind %d %q", err, kindOf(err), tc.kind, tc.msg)
+			}
+			if tc.kind == 0 && (len(lines) != 2 || lines[0].Text != "one" || lines[1].Text != "two") {
+				t.Fatalf("lines %+v", lines)
+			}
+		})
+	}
+}
+
+func TestWriteToBotThatNeverReads(t *testing.T) {
+	p := start(t, "sleep 10", nil)
+	big := strings.Repeat("x", 1<<20)
+	_, err := p.Write(big, time.Now().Add(200*time.Millisecond))
+	if kindOf(err) != KindTimeout || err.Error() != "did not read its input" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestStderrBoundedAndDrained(t *testing.T) {
+	// 10 MB of stderr must neither block the bot nor be kept whole.
+	p := start(t, "head -c 10000000 /dev/zero | tr '\\0' e >&2; read x; echo done", func(s *Spec) { s.MaxStderrTurn = 1000 })
+	p.Write("go\n", time.Now().Add(5*time.Second))
+	lines, err := p.ReadLines(1, time.Now().Add(10*time.Second))
+	if err != nil || lines[0].Text != "done" {
+		t.Fatalf("%v %v", lines, err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	got := p.TakeStderr()
+	if !strings.HasPrefix(got, strings.Repeat("e", 1000)+"\n[arena: ") || len(got) > 1100 {
+		t.Fatalf("stderr kept: %d bytes: %.80q…", len(got), got)
+	}
+}
+
+func TestStopKillsTheWholeTree(t *testing.T) {
+	// Ignores SIGTERM, and starts a daemon that leaves the process group.
+	p := start(t, "trap '' TERM; setsid sleep 60 & sleep 60 & while :; do sleep 1; done", nil)
+	time.Sleep(200 * time.Millisecond)
+	if n := len(FindMarked(p.Marker())); n < 3 {
+		t.Fatalf("found %d marked processes before stopping, want at least 3", n)
+	}
+	start := time.Now()
+	p.Stop(100 * time.Millisecond)
+	if left := FindMarked(p.Marker()); len(left) > 0 {
+		t.Fatalf("still alive after Stop: %v", left)
+	}
+	if err := syscall.Kill(p.Pid(), 0); err == nil {
+		t.Fatalf("main process %d still exists", p.Pid())
+	}
+	t.Logf("stopped in %v", time.Since(start))
+}
+
+func TestStartErrors(t *testing.T) {
+	_, err := Start(Spec{Name: "player 1", Argv: []string{"./definitely-missing"}})
+	if err == nil || !strings.Contains(err.Error(), `player 1: cannot start "./definitely-missing": no such file or directory`) {
+		t.Errorf("missing: %v", err)
+	}
+	f, _ := os.CreateTemp(t.TempDir(), "notexec")
+	f.Close()
+	_, err = Start(Spec{Name: "player 0", Argv: []string{f.Name()}})
+	if err == nil || !strings.Contains(err.Error(), "permission denied") {
+		t.Errorf("not executable: %v", err)
+	}
+}

@@ -1,0 +1,136 @@
+package protocol
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 40)
+	lr := NewLineReader(strings.NewReader("a b\r\n"+long+"\n\nlast"), 10)
+	type read struct {
+		Line string
+		Err  string
+	}
+	var got []read
+	for {
+		l, err := lr.ReadLine()
+		if err == io.EOF {
+			break
+		}
+		e := ""
+		if err != nil {
+			e = err.Error()
+		}
+		got = append(got, read{l, e})
+	}
+	want := []read{{"a b", ""}, {strings.Repeat("x", 10), "line too long"}, {"", ""}, {"last", ""}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestParseJavaInt(t *testing.T) {
+	for _, ok := range []struct {
+		in   string
+		want int
+	}{{"0", 0}, {"+7", 7}, {"-12", -12}, {"2147483647", 2147483647}, {"-2147483648", -2147483648}, {"007", 7}} {
+		if got, err := ParseJavaInt(ok.in); err != nil || got != ok.want {
+			t.Errorf("ParseJavaInt(%q) = %d, %v; want %d", ok.in, got, err, ok.want)
+		}
+	}
+	for _, bad := range []string{"", "+", "-", "1.5", " 1", "1 ", "2147483648", "x", "1e3", "٣"} {
+		if _, err := ParseJavaInt(bad); err == nil {
+			t.Errorf("ParseJavaInt(%q) accepted", bad)
+		}
+	}
+}
+
+func TestQuote(t *testing.T) {
+	if got := Quote("FLY 1 2 3", 50); got != `"FLY 1 2 3"` {
+		t.Errorf("got %s", got)
+	}
+	if got := Quote("abcdef", 3); got != `"abc"… (3 more bytes)` {
+		t.Errorf("got %s", got)
+	}
+	if got := Quote("a\x00\xff", 10); got != `"a\x00\xff"` {
+		t.Errorf("got %s", got)
+	}
+}
+
+// Session grammar, deadline24-protocol.md §3.2 precedence and §4–§5.
+func TestTeamHandle(t *testing.T) {
+	exec := func(tokens []string) []string {
+		switch tokens[0] {
+		case "PING":
+			if a := NewArgs(tokens, 0, 1); a.Err() != "" {
+				return []string{a.Err()}
+			} else if a.Len() == 1 {
+				a.Int(0)
+				if a.Err() != "" {
+					return []string{a.Err()}
+				}
+			}
+			return []string{"OK", "PONG"}
+		case "BOOM":
+			panic("referee bug")
+		}
+		return []string{Failed(CodeUnknown)}
+	}
+	team := &Team{Limit: 4}
+	type step struct {
+		Line string
+		Kind LineKind
+		Resp []string
+		Used int
+	}
+	steps := []step{
+		{" \t\r", LineIgnored, nil, 0},
+		{"PING", LineAnswered, []string{"OK", "PONG"}, 1},
+		{"  PING\t 12\r", LineAnswered, []string{"OK", "PONG"}, 2},
+		{"PING x", LineAnswered, []string{"FAILED 3 bad format"}, 3},
+		{"WAIT now", LineAnswered, []string{"FAILED 4 too many arguments"}, 4},
+		{"WAIT", LineWaits, []string{"OK"}, 4}, // a bare WAIT never counts, even at the limit
+		{"PING", LineWaits, []string{"FAILED 6 commands limit reached, forced waiting activated"}, 4},
+	}
+	for i, s := range steps {
+		kind, resp := team.Handle(s.Line, false, exec)
+		got := step{s.Line, kind, resp, team.Used}
+		if diff := cmp.Diff(s, got); diff != "" {
+			t.Errorf("step %d (-want +got):\n%s", i, diff)
+		}
+	}
+	team.StartTurn()
+	if kind, resp := team.Handle("BOOM", false, exec); kind != LineAnswered || !cmp.Equal(resp, []string{"FAILED 5 internal error, sorry..."}) {
+		t.Errorf("panic: %v %q", kind, resp)
+	}
+	if kind, resp := team.Handle("wait", false, exec); kind != LineAnswered || !cmp.Equal(resp, []string{"FAILED 2 unknown command"}) {
+		t.Errorf("lower-case wait: %v %q", kind, resp)
+	}
+	if kind, resp := team.Handle(strings.Repeat("A", 10), true, exec); kind != LineAnswered || !cmp.Equal(resp, []string{"FAILED 3 bad format"}) || team.Used != 3 {
+		t.Errorf("too long: %v %q used %d", kind, resp, team.Used)
+	}
+}
+
+func TestArgsAndInts(t *testing.T) {
+	if v, ok := ParseSessionInt("-9223372036854775808"); !ok || v != -9223372036854775808 {
+		t.Errorf("int64 min: %d %v", v, ok)
+	}
+	for _, bad := range []string{"+1", "9223372036854775808", "", "-", "1x"} {
+		if _, ok := ParseSessionInt(bad); ok {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if a := NewArgs([]string{"CMD"}, 1, 2); a.Err() != "FAILED 3 bad format" {
+		t.Errorf("too few: %q", a.Err())
+	}
+	if a := NewArgs([]string{"CMD", "1", "2", "3"}, 1, 2); a.Err() != "FAILED 4 too many arguments" {
+		t.Errorf("too many: %q", a.Err())
+	}
+	if got := Waiting(-0.5); got != "WAITING 0.000000" {
+		t.Errorf("Waiting: %q", got)
+	}
+}

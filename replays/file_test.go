@@ -1,0 +1,76 @@
+package replays
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena-games/arena/referee"
+)
+
+func sample() *Replay {
+	return &Replay{
+		Format: Format, Arena: "test", Game: "queens", RefereeVersion: "1", Seed: 7,
+		Options: map[string]string{"profile": "arena"},
+		Players: []Player{{Name: "a", Command: "./a"}, {Name: "b", Command: "./b"}},
+		Settings: Settings{Style: referee.StyleTurns, TimeScale: 1},
+		Turns: []Turn{
+			{Turn: 0, Moves: []Move{{Player: 0, Input: "1\n", Output: "WAIT\n", TimeMS: 3}}, Frame: referee.Frame{Shapes: []referee.Shape{{Kind: "circle", R: 3, Player: referee.Owner(1)}}}},
+			{Turn: 1, Moves: []Move{{Player: 1, Input: "2\n", Output: "MOVE 1 2\n", TimeMS: 4, Status: referee.StatusTimeout, Message: "late"}}},
+		},
+		Result: Result{Game: "queens", Seed: 7, Turns: 2, Winner: 0, Players: []PlayerResult{{Index: 0, Status: "ok", Rank: 1}, {Index: 1, Status: "timeout", Rank: 2, Score: -1}}},
+	}
+}
+
+func TestWriteReadRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"r.json", "r.json.gz"} {
+		path := filepath.Join(dir, name)
+		if err := Write(path, sample()); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sample()
+		want.Turns[0].Frame.State = nil
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: round trip (-want +got):\n%s", name, diff)
+		}
+		data, _ := os.ReadFile(path)
+		if isGz := len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b; isGz != strings.HasSuffix(name, ".gz") {
+			t.Errorf("%s: gzip=%v", name, isGz)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+func TestReadErrorsNameFileFieldReason(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, content, want string
+	}{
+		{"syntax.json", "{\n  \"format\": \"arena-replay/1\",\n  \"game\": }", "syntax.json: line 3, column 11: not valid JSON"},
+		{"type.json", `{"format":"arena-replay/1","game":"queens","seed":"seven"}`, "type.json: field seed (line 1): want int64, got JSON string"},
+		{"format.json", `{"format":"arena-replay/9","game":"queens"}`, `format.json: field format: "arena-replay/9" is not a format this version reads`},
+		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (there are 1)"},
+		{"truncated.json", `{"format":"arena-replay/1","game":"qu`, "truncated.json: line 1, column 37: not valid JSON: unexpected end of JSON input"},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, tc.name)
+		os.WriteFile(path, []byte(tc.content), 0o644)
+		_, err := Read(path)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want it to contain %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := Read(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json: no such file or directory") {
+		t.Errorf("missing file: %v", err)
+	}
+}
