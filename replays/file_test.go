@@ -14,8 +14,8 @@ import (
 func sample() *Replay {
 	return &Replay{
 		Format: Format, Arena: "test", Game: "queens", RefereeVersion: "1", Seed: 7,
-		Options: map[string]string{"profile": "arena"},
-		Players: []Player{{Name: "a", Command: "./a"}, {Name: "b", Command: "./b"}},
+		Options:  map[string]string{"profile": "arena"},
+		Players:  []Player{{Name: "a", Command: "./a"}, {Name: "b", Command: "./b"}},
 		Settings: Settings{Style: referee.StyleTurns, TimeScale: 1},
 		Turns: []Turn{
 			{Turn: 0, Moves: []Move{{Player: 0, Input: "1\n", Output: "WAIT\n", TimeMS: 3}}, Frame: referee.Frame{Shapes: []referee.Shape{{Kind: "circle", R: 3, Player: referee.Owner(1)}}}},
