@@ -9,10 +9,12 @@ import (
 	"github.com/arena-games/arena/referee/refereetest"
 )
 
+func testGame() referee.Game { return refqueens.Game{} }
+
 // playGame plays one in-process game and returns its result.
 func playGame(t *testing.T, seed int64, bots []refereetest.BotFunc, options map[string]string) []referee.Outcome {
 	t.Helper()
-	ref, err := refereetest.PlayInProcess(refqueens.Game{}, referee.Config{Seed: seed, Players: 2, Options: options}, bots)
+	ref, err := refereetest.PlayInProcess(testGame(), referee.Config{Seed: seed, Players: 2, Options: options}, bots)
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
