@@ -101,14 +101,28 @@ func (g *game) drawTerritory(shapes []referee.Shape) []referee.Shape {
 	return shapes
 }
 
+// drawGrid draws every tile boundary as one stroked polygon: a zigzag along the rows and
+// back along the columns, whose connecting segments run on the map's border. One shape
+// instead of 62 lines keeps each frame about 6 kB smaller.
 func drawGrid(shapes []referee.Shape) []referee.Shape {
-	for i := 0; i <= mapSize; i++ {
-		c := float64(i * tileSize)
-		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapeLine, X: c, Y: 0, X2: c, Y2: worldSize, Stroke: "#000000", Width: 1, Alpha: 0.12},
-			referee.Shape{Kind: referee.ShapeLine, X: 0, Y: c, X2: worldSize, Y2: c, Stroke: "#000000", Width: 1, Alpha: 0.12})
+	points := make([]float64, 0, 4*2*(mapSize+1))
+	for i := 0; i <= mapSize; i++ { // rows, left to right then right to left
+		y := float64(i * tileSize)
+		if i%2 == 0 {
+			points = append(points, 0, y, worldSize, y)
+		} else {
+			points = append(points, worldSize, y, 0, y)
+		}
 	}
-	return shapes
+	for i := mapSize; i >= 0; i-- { // columns, from the right edge back to the left one
+		x := float64(i * tileSize)
+		if (mapSize-i)%2 == 0 {
+			points = append(points, x, worldSize, x, 0)
+		} else {
+			points = append(points, x, 0, x, worldSize)
+		}
+	}
+	return append(shapes, referee.Shape{Kind: referee.ShapePoly, Points: points, Stroke: "#000000", Width: 1, Alpha: 0.12})
 }
 
 func (g *game) drawTowers(shapes []referee.Shape) []referee.Shape {
@@ -135,11 +149,11 @@ func (g *game) drawTowers(shapes []referee.Shape) []referee.Shape {
 			shapes = append(shapes,
 				referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 5, W: tileSize - 10, H: tileSize - 10,
 					Fill: referee.PlayerColor(p), Stroke: stroke, Width: width, Player: referee.Owner(p), Tip: tip},
-				referee.Shape{Kind: referee.ShapeText, X: x + 15, Y: y + 33, Text: label, Size: 20, Fill: "#ffffff", Tip: tip})
+				referee.Shape{Kind: referee.ShapeText, X: x + 15, Y: y + 33, Text: label, Size: 20, Fill: "#ffffff"})
 			if t.hp < towerHP[t.level] {
 				shapes = append(shapes,
 					referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 44, W: tileSize - 10, H: 4, Fill: "#555555"},
-					referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 44, W: float64(tileSize-10) * float64(t.hp) / float64(towerHP[t.level]), H: 4, Fill: "#3cb44b", Tip: tip})
+					referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 44, W: float64(tileSize-10) * float64(t.hp) / float64(towerHP[t.level]), H: 4, Fill: "#3cb44b"})
 			}
 		}
 	}

@@ -202,3 +202,23 @@ func TestFrame(t *testing.T) {
 		t.Errorf("state (-want +got):\n%s", diff)
 	}
 }
+
+func TestGridDrawsEveryTileBoundary(t *testing.T) {
+	shapes := drawGrid(nil)
+	if len(shapes) != 1 || shapes[0].Kind != referee.ShapePoly || shapes[0].Fill != "" {
+		t.Fatalf("grid shapes %+v: want one unfilled polygon", shapes)
+	}
+	pts := shapes[0].Points
+	type seg struct{ x0, y0, x1, y1 float64 }
+	have := map[seg]bool{}
+	for i := 0; i+3 < len(pts); i += 2 {
+		a := seg{pts[i], pts[i+1], pts[i+2], pts[i+3]}
+		have[a], have[seg{a.x1, a.y1, a.x0, a.y0}] = true, true
+	}
+	for i := 0; i <= mapSize; i++ {
+		c := float64(i * tileSize)
+		if !have[seg{0, c, worldSize, c}] || !have[seg{c, 0, c, worldSize}] {
+			t.Errorf("grid line %d missing", i)
+		}
+	}
+}
