@@ -264,3 +264,15 @@ func TestOptions(t *testing.T) {
 		t.Errorf("hard_cpu_ms equal to soft: %v", g.set.hardCPU)
 	}
 }
+
+func TestSoftVerdictDiscardsEvenMalformedAnswers(t *testing.T) {
+	// An answer over the soft limit is discarded unread: its grammar is not judged.
+	g := newTestGame(t)
+	g.Play([]referee.Answer{
+		{Player: 0, Lines: []string{"JUMP"}, Status: referee.StatusOK, Compute: referee.VerdictSoft, ComputeUsage: "21 ms CPU"},
+		{Player: 1, Lines: []string{""}, Status: referee.StatusOK},
+	})
+	if g.Over() || g.turn != 1 {
+		t.Fatalf("over %v after turn %d: want the game going on", g.Over(), g.turn)
+	}
+}
