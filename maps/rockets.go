@@ -53,7 +53,7 @@ func (e *ParseError) Error() string {
 // ParseRockets reads and validates a map. Values are integers separated by any whitespace;
 // line breaks only matter for error messages. Every problem is a *ParseError.
 func ParseRockets(data []byte) (*Rockets, error) {
-	s := &scanner{data: data, line: 1}
+	s := &scanner{data: data, line: 1, lastLine: 1}
 	cities, err := s.int("CityCount", 1, RocketsMaxCities)
 	if err != nil {
 		return nil, err
@@ -202,8 +202,7 @@ func (s *scanner) next() (string, bool) {
 		s.pos++
 	}
 	if s.pos == len(s.data) {
-		s.lastLine = s.line
-		return "", false
+		return "", false // lastLine stays on the last value: that is where something is missing
 	}
 	start := s.pos
 	for s.pos < len(s.data) && !isSpace(s.data[s.pos]) {

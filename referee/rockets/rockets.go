@@ -78,9 +78,6 @@ func loadWorld(cfg referee.Config, p params) (world, error) {
 	mapErr := func(reason string) error {
 		return &referee.OptionError{Game: gameName, Key: "map", Value: name, Reason: reason}
 	}
-	if _, given := cfg.Options["cities"]; given {
-		return world{}, &referee.OptionError{Game: gameName, Key: "cities", Value: cfg.Options["cities"], Reason: "only for generated maps: the map file fixes the number of cities"}
-	}
 	data, ok := cfg.Files["map"]
 	if !ok {
 		// A shipped map needs no file: it is embedded, so the referee stays free of I/O.
