@@ -17,7 +17,7 @@ type invalidCommand struct {
 }
 
 func (e *invalidCommand) Error() string {
-	return fmt.Sprintf("invalid command: %s (%s)", protocol.Quote(e.line, quoteMax), e.reason)
+	return fmt.Sprintf("invalid command: %s: %s", protocol.Quote(e.line, quoteMax), e.reason)
 }
 
 func invalid(line, format string, args ...any) error {

@@ -86,6 +86,14 @@ func TestSpec17_12Commands(t *testing.T) {
 				t.Errorf("site 4: %v, want a giant barracks", g.sites[4].kind)
 			}
 		}},
+		// A refused build stops the line there: the extra token is never looked at.
+		{"BUILD 4 TOWER x", "TRAIN", func(g *state) { g.sites[4].setMine(1) }, warn, nil},
+		// The build was scheduled before the extra token lost the game: it still happens.
+		{"BUILD 4 MINE x", "TRAIN", nil, lose, func(t *testing.T, g *state) {
+			if g.sites[4].kind != mineKind || g.sites[4].owner != 0 {
+				t.Errorf("site 4: %v of %d, want player 0's mine", g.sites[4].kind, g.sites[4].owner)
+			}
+		}},
 		{"BUILD 4", "TRAIN", nil, lose, nil},
 		{"BUILD x MINE", "TRAIN", nil, lose, nil},
 		{"BUILD 24 MINE", "TRAIN", nil, lose, nil},
