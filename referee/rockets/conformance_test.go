@@ -29,7 +29,7 @@ func plausibleCommands(t *testing.T) func(r *rand.Rand, player, turn int) []stri
 	const cars = 5
 	var where [][cars]int // per seat, city of each car
 	var free [][cars]int  // per seat, turn each car is expected to be free
-	var founded []int // cities where FOUND_ROCKET was tried: targets for sites' commands
+	var founded []int     // cities where FOUND_ROCKET was tried: targets for sites' commands
 	lastTurn := -1
 	siteCity := func(r *rand.Rand) int {
 		if len(founded) == 0 || r.IntN(4) == 0 {
