@@ -171,6 +171,13 @@ func TestVector04MovementTieBreaks(t *testing.T) {
 		"#.......#",
 		"#########",
 	}
+	loop := []string{
+		"#######",
+		"##...##",
+		"##.#.##",
+		"##...##",
+		"#######",
+	}
 	tests := []struct {
 		rows     []string
 		from, to Cell
@@ -185,6 +192,9 @@ func TestVector04MovementTieBreaks(t *testing.T) {
 		{room, Cell{2, 2}, Cell{0, 3}, Cell{2, 2}, false}, // a wall
 		{corridors, Cell{1, 1}, Cell{1, 7}, Cell{2, 1}, true},
 		{corridors, Cell{1, 3}, Cell{1, 5}, Cell{2, 3}, true},
+		// Not in the spec's list: pins left before right when no vertical step is shortest.
+		{loop, Cell{1, 3}, Cell{3, 3}, Cell{1, 2}, true},
+		{loop, Cell{3, 3}, Cell{1, 3}, Cell{3, 2}, true},
 	}
 	for _, tc := range tests {
 		pf := newPathfinder(mustGrid(t, tc.rows))

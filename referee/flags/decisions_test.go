@@ -1,0 +1,82 @@
+package flags
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena-games/arena/referee"
+)
+
+// Decisions where the spec and the seed are silent; docs/games/flags.md lists them.
+
+// [D] In both profiles a frozen minion cannot pick a flag up: picking up is an action.
+func TestDecisionFrozenMinionCannotPickUp(t *testing.T) {
+	for _, profile := range []Profile{ProfileOriginal, ProfileSeed} {
+		t.Run(profile.String(), func(t *testing.T) {
+			r := scenario(t, openGrid(7, 12), profile, [2]Cell{{3, 1}, {3, 10}}, []Cell{{3, 5}}, []Cell{{1, 10}})
+			r.flags[1] = flag{pos: Cell{3, 5}, carrier: -1} // dropped under player 0's minion
+			r.teams[0].minions[0].timeout = 2
+			play(r, "", "")
+			if r.flags[1].carrier != -1 {
+				t.Fatalf("frozen minion picked the flag up")
+			}
+			play(r, "", "") // timeout 1 → 0 at the end of this turn
+			play(r, "", "") // free again: pass A picks it up
+			if r.flags[1].carrier != 0 {
+				t.Errorf("unfrozen minion did not pick the flag up: %+v", r.flags[1])
+			}
+		})
+	}
+}
+
+// [D] Seed profile: every opponent of the planter standing on the mine's cell takes the
+// damage; teammates of the planter on the cell do not; several mines on a cell all explode.
+func TestDecisionSeedMineHitsEveryOpponentOnItsCell(t *testing.T) {
+	r := scenario(t, openGrid(7, 12), ProfileSeed, [2]Cell{{3, 1}, {3, 10}},
+		[]Cell{{3, 5}, {1, 1}}, []Cell{{3, 5}, {3, 5}})
+	r.mines = []mine{{pos: Cell{3, 5}, owner: 0}, {pos: Cell{3, 5}, owner: 0}, {pos: Cell{3, 6}, owner: 0}}
+	play(r, "", "")
+	if diff := cmp.Diff([]int{100, 100}, hps(r, 0)); diff != "" {
+		t.Errorf("player 0 HP (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{40, 40}, hps(r, 1)); diff != "" {
+		t.Errorf("player 1 HP (-want +got):\n%s", diff)
+	}
+	if len(r.mines) != 1 || r.mines[0].pos != (Cell{3, 6}) {
+		t.Errorf("mines left %+v, want only the untouched one", r.mines)
+	}
+}
+
+// [D] A player missing from the answers is deactivated as a crash.
+func TestDecisionMissingAnswer(t *testing.T) {
+	r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}}, []Cell{{3, 5}}, []Cell{{1, 10}})
+	r.Play([]referee.Answer{{Player: 0, Lines: []string{""}, Status: referee.StatusOK}})
+	res := r.Result()
+	if !r.over || res[1].Status != referee.StatusCrash || res[0].Rank != 1 || res[1].Rank != 2 {
+		t.Errorf("result %+v", res)
+	}
+}
+
+// [D] The game ends before resolving the turn of a deactivation: nothing moves, the turn
+// counter stays.
+func TestDecisionDeactivationEndsBeforeResolution(t *testing.T) {
+	r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}}, []Cell{{3, 5}}, []Cell{{1, 10}})
+	play(r, "MOVE 0 3 6", "JUMP")
+	if !r.over || r.turn != 0 || r.teams[0].minions[0].pos != (Cell{3, 5}) || r.winner != 0 {
+		t.Errorf("over %v turn %d pos %v winner %d", r.over, r.turn, r.teams[0].minions[0].pos, r.winner)
+	}
+}
+
+// [D] Mines are never part of any player's input, not even the planter's.
+func TestDecisionMinesHidden(t *testing.T) {
+	r := scenario(t, vectorGrid, ProfileOriginal, [2]Cell{{1, 5}, {2, 5}}, []Cell{{2, 3}}, []Cell{{3, 5}})
+	r.teams[0].score = 15
+	before := [2][]string{inputLines(r, 0), inputLines(r, 1)}
+	play(r, "MINE 0 3 3", "")
+	after := [2][]string{inputLines(r, 0), inputLines(r, 1)}
+	before[0][0], before[1][0] = "0 0", "0 0" // only the score lines change
+	if diff := cmp.Diff(before, after); diff != "" || len(r.mines) != 1 {
+		t.Errorf("input changed beyond the score (-before +after):\n%s", diff)
+	}
+}
