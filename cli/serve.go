@@ -1,0 +1,193 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arena-games/arena/match"
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
+)
+
+// defaultPorts copies the port table of the Deadline24 2017 servers: one port per game
+// variant.
+var defaultPorts = map[string]int{
+	"bestow/vanilla": 20000, "bestow/wicked": 20001, "bestow/flower": 20002,
+	"agrid/grid1": 20003, "agrid/grid2": 20004, "agrid/grid3": 20005,
+	"rockets/rockets1": 20006, "rockets/rockets2": 20007,
+}
+
+func newServeCmd() *cobra.Command {
+	var gameName, variant, listen, replayDir string
+	var teamFlags, optionFlags []string
+	var teams, games int
+	var seed int64
+	var startNow bool
+	var timeScale float64
+	cmd := &cobra.Command{
+		Use:   "serve --game G [--variant V] [--listen 127.0.0.1:PORT] [--team LOGIN:PASS]...",
+		Short: "Run a Deadline24 game as the original real-time TCP server",
+		Long: `Run a Deadline24 game (bestow, agrid, rockets) the way the 2017 contest servers
+did: clients connect over TCP, log in (LOGIN/PASS), and every turn lasts the game's
+turn duration on the real clock whatever they do. Several connections of one team
+share its command counter. A client written for the contest servers works unchanged.
+
+Teams are declared in seat order with --team LOGIN:PASSWORD; without any, seat i
+(from 1) logs in as login<i> with password secret. The clock starts when every team
+has logged in (or at once with --start-now). A replay is written per game.`,
+		Example: `  arena serve --game bestow --variant vanilla            # listens on 127.0.0.1:20000
+  arena serve --game agrid --teams 4 --games 3 --listen 0.0.0.0:20003
+  arena serve --game rockets --team red:pw1 --team blue:pw2 --time-scale 0.5`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := referee.Lookup(gameName)
+			if err != nil {
+				return usageErr("--game: %v", err)
+			}
+			info := g.Info()
+			if info.Style != referee.StyleSession {
+				return usageErr("--game %s: arena serve runs the Deadline24 session games (%s); use arena run", gameName, strings.Join(sessionGames(), ", "))
+			}
+			opts, err := parseOptions(optionFlags)
+			if err != nil {
+				return err
+			}
+			if variant != "" {
+				if v, dup := opts["variant"]; dup && v != variant {
+					return usageErr("--variant %s and --option variant=%s disagree", variant, v)
+				}
+				opts["variant"] = variant
+			}
+			files, err := readFileOptions(info, opts)
+			if err != nil {
+				return err
+			}
+			ts, err := parseTeams(teamFlags, teams, info)
+			if err != nil {
+				return err
+			}
+			if listen == "" {
+				v := opts["variant"]
+				if v == "" {
+					v = defaultVariant(info)
+				}
+				port, ok := defaultPorts[gameName+"/"+v]
+				if !ok {
+					return usageErr("no default port for %s variant %q: give --listen", gameName, v)
+				}
+				listen = fmt.Sprintf("127.0.0.1:%d", port)
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = newSeed()
+			}
+			if replayDir != "" {
+				if err := os.MkdirAll(replayDir, 0o755); err != nil {
+					return err
+				}
+			}
+			ln, err := net.Listen("tcp", listen)
+			if err != nil {
+				return fmt.Errorf("--listen %s: %w", listen, err)
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "%s serving on %s: %d teams (%s), %d game(s) from seed %d\n", info.Name, ln.Addr(), len(ts), teamList(ts), games, seed)
+			if !startNow {
+				fmt.Fprintln(w, "waiting for every team to log in")
+			}
+			var writeErr error
+			ctx, stop := interruptible()
+			defer stop()
+			err = match.Serve(ctx, ln, match.ServeConfig{
+				Game: g, Seed: seed, Options: opts, Files: files, Teams: ts, Games: games,
+				StartNow: startNow, TimeScale: timeScale, Log: logger(),
+				OnGame: func(rec *replays.Replay) {
+					path := filepath.Join(replayDir, fmt.Sprintf("%s-%d.json", rec.Game, rec.Seed))
+					if err := replays.Write(path, rec); err != nil && writeErr == nil {
+						writeErr = err
+					}
+					printSummary(w, rec, path)
+				},
+			})
+			if err != nil && !errors.Is(err, ctx.Err()) {
+				return err
+			}
+			return writeErr
+		},
+	}
+	cmd.Flags().StringVar(&gameName, "game", "", "game to serve: bestow, agrid or rockets (required)")
+	cmd.Flags().StringVar(&variant, "variant", "", "server variant (bestow: vanilla|wicked|flower, agrid: grid1|grid2|grid3, rockets: rockets1|rockets2)")
+	cmd.Flags().StringVar(&listen, "listen", "", "address to listen on (default 127.0.0.1 and the variant's port of the 2017 servers, 20000–20007)")
+	cmd.Flags().StringArrayVar(&teamFlags, "team", nil, "a team LOGIN:PASSWORD, in seat order (repeatable)")
+	cmd.Flags().IntVar(&teams, "teams", 0, "number of teams when no --team is given (default: the game's minimum)")
+	cmd.Flags().IntVar(&games, "games", 1, "games to play back to back (seed, seed+1, …), sessions staying open")
+	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the first game (default: random)")
+	cmd.Flags().BoolVar(&startNow, "start-now", false, "start the clock at once instead of when every team has logged in")
+	cmd.Flags().Float64Var(&timeScale, "time-scale", 1, "multiply the turn duration by this factor")
+	cmd.Flags().StringArrayVar(&optionFlags, "option", nil, "game option KEY=VALUE (repeatable)")
+	cmd.Flags().StringVar(&replayDir, "replays", ".", "directory for the replays (GAME-SEED.json)")
+	cmd.MarkFlagRequired("game")
+	return cmd
+}
+
+func sessionGames() []string {
+	var names []string
+	for _, g := range referee.Games() {
+		if g.Info().Style == referee.StyleSession {
+			names = append(names, g.Info().Name)
+		}
+	}
+	return names
+}
+
+func defaultVariant(info referee.Info) string {
+	for _, o := range info.Options {
+		if o.Key == "variant" {
+			return o.Default
+		}
+	}
+	return ""
+}
+
+func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) {
+	var ts []match.Team
+	seen := map[string]bool{}
+	for _, f := range flags {
+		login, pass, ok := strings.Cut(f, ":")
+		if !ok || strings.TrimSpace(login) == "" || strings.TrimSpace(pass) == "" || strings.ContainsAny(f, " \t") {
+			return nil, usageErr("--team %q: want LOGIN:PASSWORD, both non-empty, no spaces", f)
+		}
+		if seen[login] {
+			return nil, usageErr("--team %s given twice", login)
+		}
+		seen[login] = true
+		ts = append(ts, match.Team{Login: login, Password: pass})
+	}
+	if len(ts) == 0 {
+		if n == 0 {
+			n = info.MinPlayers
+		}
+		for i := 1; i <= n; i++ {
+			ts = append(ts, match.Team{Login: fmt.Sprintf("login%d", i), Password: "secret"})
+		}
+	} else if n != 0 && n != len(ts) {
+		return nil, usageErr("--teams %d but %d --team flags", n, len(ts))
+	}
+	if len(ts) < info.MinPlayers || len(ts) > info.MaxPlayers {
+		return nil, usageErr("%s needs %s, got %d teams", info.Name, playerCount(info), len(ts))
+	}
+	return ts, nil
+}
+
+func teamList(ts []match.Team) string {
+	var names []string
+	for _, t := range ts {
+		names = append(names, t.Login)
+	}
+	return strings.Join(names, ", ")
+}

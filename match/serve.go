@@ -1,0 +1,359 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
+)
+
+// Team is one seat of a served game.
+type Team struct {
+	Login, Password string
+}
+
+// ServeConfig configures `arena serve`.
+type ServeConfig struct {
+	Game    referee.Game
+	Seed    int64 // game k (from 0) uses Seed + k
+	Options map[string]string
+	Files   map[string][]byte
+	Teams   []Team
+	Games   int // back-to-back games (default 1)
+	// StartNow starts the clock at once instead of when every team has logged in.
+	StartNow  bool
+	TimeScale float64
+	// HandshakeTimeout bounds the LOGIN/PASS exchange of a new connection.
+	HandshakeTimeout time.Duration
+	// OnGame is called with each finished game's replay (write it, print it).
+	OnGame func(*replays.Replay)
+	Log    zerolog.Logger
+}
+
+// Serve runs the Deadline24 real-time server on ln: clients log in as teams, every turn
+// lasts the game's turn duration on the real clock whatever the clients do, lines are
+// served in arrival order, and several connections of one team share its command counter.
+// It returns when the last game has ended or ctx is done.
+func Serve(ctx context.Context, ln net.Listener, cfg ServeConfig) error {
+	if cfg.Games <= 0 {
+		cfg.Games = 1
+	}
+	if cfg.TimeScale <= 0 {
+		cfg.TimeScale = 1
+	}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = 30 * time.Second
+	}
+	if cfg.Game.Info().Style != referee.StyleSession {
+		return fmt.Errorf("%s is not a session game: arena serve runs the Deadline24 games", cfg.Game.Info().Name)
+	}
+	s := &server{cfg: cfg, lines: make(chan lineEvent), logins: make(chan *sconn), ctx: ctx}
+	if err := s.newGame(0); err != nil {
+		return err
+	}
+	acceptCtx, stopAccept := context.WithCancel(ctx)
+	defer stopAccept()
+	go func() {
+		<-acceptCtx.Done()
+		ln.Close()
+	}()
+	go s.accept(acceptCtx, ln)
+	return s.loop()
+}
+
+type lineEvent struct {
+	conn    *sconn
+	line    string
+	tooLong bool
+}
+
+// sconn is a logged-in connection.
+type sconn struct {
+	*players.Conn
+	seat    int
+	release chan struct{} // the reader may read the next line
+	waiting bool
+}
+
+type server struct {
+	cfg    ServeConfig
+	ctx    context.Context
+	lines  chan lineEvent
+	logins chan *sconn
+
+	game     int
+	ref      referee.Session
+	rec      *replays.Replay
+	teams    []protocol.Team
+	moves    []replays.Move // this turn's, in arrival order
+	conns    map[*sconn]bool
+	held     []lineEvent // lines that arrived before the start
+	loggedIn []bool
+	started  bool
+	turnEnd  time.Time
+}
+
+func (s *server) newGame(k int) error {
+	info := s.cfg.Game.Info()
+	seed := s.cfg.Seed + int64(k)
+	ref, err := s.cfg.Game.New(referee.Config{Seed: seed, Players: len(s.cfg.Teams), Options: s.cfg.Options, Files: s.cfg.Files})
+	if err != nil {
+		return err
+	}
+	sess, ok := ref.(referee.Session)
+	if !ok {
+		return fmt.Errorf("%s: referee is not a session referee", info.Name)
+	}
+	s.game, s.ref = k, sess
+	s.rec = &replays.Replay{
+		Format: replays.Format, Arena: Version, Game: info.Name, RefereeVersion: info.Version,
+		Seed: seed, Options: s.cfg.Options, Turns: []replays.Turn{},
+		Settings: replays.Settings{Style: info.Style, TimeScale: s.cfg.TimeScale, Clock: "wall", Transport: "tcp"},
+	}
+	if s.rec.Options == nil {
+		s.rec.Options = map[string]string{}
+	}
+	if len(s.cfg.Files) > 0 {
+		s.rec.Files = map[string]string{}
+		for key, v := range s.cfg.Files {
+			s.rec.Files[key] = string(v)
+		}
+	}
+	for i, t := range s.cfg.Teams {
+		s.rec.Players = append(s.rec.Players, replays.Player{Name: t.Login, Command: fmt.Sprintf("tcp team %d (%s)", i, t.Login)})
+	}
+	s.teams = make([]protocol.Team, len(s.cfg.Teams))
+	s.resetTeams()
+	if s.conns == nil {
+		s.conns = map[*sconn]bool{}
+		s.loggedIn = make([]bool, len(s.cfg.Teams))
+	}
+	return nil
+}
+
+func (s *server) accept(ctx context.Context, ln net.Listener) {
+	for {
+		nc, err := ln.Accept()
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				return
+			}
+			s.cfg.Log.Warn().Err(err).Msg("accept")
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		go s.client(ctx, players.NewConn(nc))
+	}
+}
+
+// client authenticates one connection, then feeds its lines to the game loop one at a time:
+// the next line is read only once the previous one has been answered (and, after a WAIT,
+// once the next turn has started).
+func (s *server) client(ctx context.Context, c *players.Conn) {
+	seat, err := c.Handshake(func(login, password string) (int, bool) {
+		for i, t := range s.cfg.Teams {
+			if t.Login == login && t.Password == password {
+				return i, true
+			}
+		}
+		return 0, false
+	}, s.cfg.HandshakeTimeout)
+	if err != nil {
+		s.cfg.Log.Info().Str("remote", c.Remote).Err(err).Msg("login refused")
+		return
+	}
+	s.cfg.Log.Info().Str("remote", c.Remote).Int("team", seat).Msg("logged in")
+	sc := &sconn{Conn: c, seat: seat, release: make(chan struct{}, 1)}
+	select {
+	case s.logins <- sc:
+	case <-ctx.Done():
+		c.Close()
+		return
+	}
+	for {
+		line, tooLong, err := c.ReadLine(time.Time{})
+		if err != nil {
+			c.Close()
+			select {
+			case s.lines <- lineEvent{conn: sc}: // lets the loop forget the connection
+			case <-ctx.Done():
+			}
+			return
+		}
+		select {
+		case s.lines <- lineEvent{conn: sc, line: line, tooLong: tooLong}:
+		case <-ctx.Done():
+			c.Close()
+			return
+		}
+		select {
+		case <-sc.release:
+		case <-c.Closed():
+			return
+		case <-ctx.Done():
+			c.Close()
+			return
+		}
+	}
+}
+
+func (s *server) turnDuration() time.Duration {
+	return time.Duration(float64(s.ref.Rules().TurnDuration) * s.cfg.TimeScale)
+}
+
+// loop is the only goroutine that touches the referee: lines in arrival order, turn
+// boundaries on the clock.
+func (s *server) loop() error {
+	var timer *time.Timer
+	var tick <-chan time.Time
+	start := func() {
+		s.started = true
+		s.turnEnd = time.Now().Add(s.turnDuration())
+		timer = time.NewTimer(time.Until(s.turnEnd))
+		tick = timer.C
+		s.cfg.Log.Info().Int("game", s.game).Int64("seed", s.rec.Seed).Msg("game started")
+		held := s.held
+		s.held = nil
+		for _, ev := range held {
+			s.handle(ev)
+		}
+	}
+	if s.cfg.StartNow {
+		start()
+	}
+	for {
+		select {
+		case <-s.ctx.Done():
+			s.closeAll()
+			return s.ctx.Err()
+		case sc := <-s.logins:
+			s.conns[sc] = true
+			s.loggedIn[sc.seat] = true
+			if !s.started && allTrue(s.loggedIn) {
+				start()
+			}
+		case ev := <-s.lines:
+			if !s.started {
+				s.held = append(s.held, ev)
+				continue
+			}
+			s.handle(ev)
+		case <-tick:
+			done, err := s.boundary()
+			if err != nil || done {
+				s.closeAll()
+				return err
+			}
+			s.turnEnd = s.turnEnd.Add(s.turnDuration())
+			timer.Reset(time.Until(s.turnEnd))
+		}
+	}
+}
+
+func allTrue(b []bool) bool {
+	for _, v := range b {
+		if !v {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *server) handle(ev lineEvent) {
+	c := ev.conn
+	select {
+	case <-c.Closed():
+		delete(s.conns, c)
+		return
+	default:
+	}
+	recorded := ev.line
+	if ev.tooLong {
+		recorded += "…"
+	}
+	s.record(c.seat, recorded+"\n", "")
+	kind, resp := s.teams[c.seat].Handle(ev.line, ev.tooLong, func(tokens []string) []string {
+		return s.ref.Command(c.seat, tokens)
+	})
+	switch kind {
+	case protocol.LineIgnored:
+		c.release <- struct{}{}
+		return
+	case protocol.LineWaits:
+		resp = append(resp, protocol.Waiting(time.Until(s.turnEnd).Seconds()))
+		c.waiting = true // released at the next turn
+	default:
+		c.release <- struct{}{}
+	}
+	s.record(c.seat, "", replays.JoinLines(resp))
+	c.Send(resp...)
+}
+
+// record appends to this turn's transcript, merging consecutive lines of one team.
+func (s *server) record(seat int, output, input string) {
+	if n := len(s.moves); n > 0 && s.moves[n-1].Player == seat {
+		s.moves[n-1].Output += output
+		s.moves[n-1].Input += input
+		return
+	}
+	s.moves = append(s.moves, replays.Move{Player: seat, Output: output, Input: input})
+}
+
+// boundary resolves the turn; it reports whether the last game is over.
+func (s *server) boundary() (bool, error) {
+	turn := s.ref.Turn()
+	s.ref.EndTurn()
+	s.rec.Turns = append(s.rec.Turns, replays.Turn{Turn: turn, Moves: s.moves, Frame: s.ref.Frame()})
+	s.moves = nil
+	s.resetTeams()
+	if s.ref.Over() {
+		s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, s.ref.Result())
+		if s.cfg.OnGame != nil {
+			s.cfg.OnGame(s.rec)
+		}
+		if s.game+1 >= s.cfg.Games {
+			return true, nil
+		}
+		if err := s.newGame(s.game + 1); err != nil {
+			return true, err
+		}
+	}
+	for c := range s.conns {
+		select {
+		case <-c.Closed():
+			delete(s.conns, c)
+			continue
+		default:
+		}
+		if c.waiting {
+			c.waiting = false
+			s.record(c.seat, "", protocol.OK+"\n")
+			c.Send(protocol.OK)
+			c.release <- struct{}{}
+		}
+	}
+	return false, nil
+}
+
+// resetTeams starts a turn's command counters with the game's current limit L.
+func (s *server) resetTeams() {
+	limit := s.ref.Rules().CommandLimit
+	for i := range s.teams {
+		s.teams[i].Limit = limit
+		s.teams[i].StartTurn()
+	}
+}
+
+func (s *server) closeAll() {
+	for c := range s.conns {
+		c.Close()
+	}
+}

@@ -1,0 +1,141 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-games/arena/replays"
+)
+
+type tcpClient struct {
+	t  *testing.T
+	c  net.Conn
+	rd *bufio.Reader
+}
+
+func dial(t *testing.T, addr string) *tcpClient {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &tcpClient{t: t, c: c, rd: bufio.NewReader(c)}
+}
+
+func (tc *tcpClient) send(line string) {
+	tc.t.Helper()
+	if _, err := tc.c.Write([]byte(line + "\n")); err != nil {
+		tc.t.Fatal(err)
+	}
+}
+
+func (tc *tcpClient) expect(prefix string) string {
+	tc.t.Helper()
+	tc.c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	l, err := tc.rd.ReadString('\n')
+	if err != nil {
+		tc.t.Fatalf("waiting for %q: %v", prefix, err)
+	}
+	l = strings.TrimSuffix(l, "\n")
+	if !strings.HasPrefix(l, prefix) {
+		tc.t.Fatalf("got %q, want %q…", l, prefix)
+	}
+	return l
+}
+
+func (tc *tcpClient) login(login, pass string) {
+	tc.t.Helper()
+	tc.expect("LOGIN")
+	tc.send(login)
+	tc.expect("PASS")
+	tc.send(pass)
+	tc.expect("OK")
+}
+
+func TestServe(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []*replays.Replay
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(context.Background(), ln, ServeConfig{
+			Game: sumGame{turns: 4}, Seed: 10, Games: 1, TimeScale: 0.2, // 200 ms turns
+			Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+			OnGame: func(r *replays.Replay) { games = append(games, r) },
+		})
+	}()
+	addr := ln.Addr().String()
+
+	// A wrong password is refused and disconnected; other teams are not disturbed.
+	bad := dial(t, addr)
+	bad.expect("LOGIN")
+	bad.send("red")
+	bad.expect("PASS")
+	bad.send("nope")
+	bad.expect("FAILED 1 bad login or password")
+	if _, err := bad.rd.ReadString('\n'); err == nil {
+		t.Fatal("connection still open after a failed login")
+	}
+
+	red1, red2, blue := dial(t, addr), dial(t, addr), dial(t, addr)
+	red1.login("red", "pw1")
+	red2.login("red", "pw1")
+	// A line sent before the start is held and answered in turn 0.
+	red1.send("ADD 2")
+	blue.login("blue", "pw2")
+	red1.expect("OK")
+	red1.expect("2")
+	// Two connections of one team share its counter (L = 5): 1 used, 4 left.
+	for i := 0; i < 2; i++ {
+		red2.send("ADD 1")
+		red2.expect("OK")
+		red2.expect("")
+	}
+	blue.send("HELLO")
+	blue.expect("FAILED 2 unknown command")
+	blue.send("ADD x")
+	blue.expect("FAILED 3 bad format")
+	for i := 0; i < 2; i++ {
+		red1.send("ADD 1")
+		red1.expect("OK")
+		red1.expect("")
+	}
+	red1.send("ADD 1") // the team's sixth command this turn
+	red1.expect("FAILED 6 commands limit reached, forced waiting activated")
+	red1.expect("WAITING ")
+	red1.expect("OK") // next turn
+	// A client that drops out does not stop the game.
+	red2.c.Close()
+	blue.send("WAIT")
+	blue.expect("OK")
+	blue.expect("WAITING ")
+	blue.expect("OK")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not end")
+	}
+	if len(games) != 1 {
+		t.Fatalf("%d games reported", len(games))
+	}
+	rec := games[0]
+	if got := rec.Result.Players[0].Score; got != 6 {
+		t.Errorf("red scored %v, want 6 (2+1+1+1+1)", got)
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	if _, err := red1.rd.ReadString('\n'); err == nil {
+		t.Error("connection still open after the game ended")
+	}
+}

@@ -1,0 +1,142 @@
+package players
+
+import (
+	"bufio"
+	"errors"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arena-games/arena/protocol"
+)
+
+// Conn is one TCP client of `arena serve`: line reading with a length limit, and a writer
+// that never blocks the game — a client that stops reading is disconnected instead.
+type Conn struct {
+	nc     net.Conn
+	lines  *protocol.LineReader
+	out    chan string
+	closed chan struct{}
+	once   sync.Once
+	Remote string
+}
+
+// connQueue is how many responses may wait for a slow client before it is dropped.
+const connQueue = 4096
+
+// NewConn wraps an accepted connection.
+func NewConn(nc net.Conn) *Conn {
+	c := &Conn{
+		nc:     nc,
+		lines:  protocol.NewLineReader(nc, protocol.MaxSessionLine),
+		out:    make(chan string, connQueue),
+		closed: make(chan struct{}),
+		Remote: nc.RemoteAddr().String(),
+	}
+	go c.writeLoop()
+	return c
+}
+
+func (c *Conn) writeLoop() {
+	w := bufio.NewWriter(c.nc)
+	for {
+		select {
+		case s := <-c.out:
+			w.WriteString(s)
+			// Batch whatever else is queued, then flush once.
+			for more := true; more; {
+				select {
+				case s := <-c.out:
+					w.WriteString(s)
+				default:
+					more = false
+				}
+			}
+			c.nc.SetWriteDeadline(time.Now().Add(5 * time.Second))
+			if w.Flush() != nil {
+				c.Close()
+				return
+			}
+		case <-c.closed:
+			// Send what is queued (e.g. FAILED 1 before closing), best effort.
+			for more := true; more; {
+				select {
+				case s := <-c.out:
+					w.WriteString(s)
+				default:
+					more = false
+				}
+			}
+			c.nc.SetWriteDeadline(time.Now().Add(time.Second))
+			w.Flush()
+			c.nc.Close()
+			return
+		}
+	}
+}
+
+// Send queues lines for the client. It reports false when the client is gone or so far
+// behind that it was dropped.
+func (c *Conn) Send(lines ...string) bool {
+	select {
+	case <-c.closed:
+		return false
+	default:
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	select {
+	case c.out <- b.String():
+		return true
+	default:
+		c.Close()
+		return false
+	}
+}
+
+// ReadLine reads the next line; tooLong reports a line cut at the session limit.
+func (c *Conn) ReadLine(deadline time.Time) (line string, tooLong bool, err error) {
+	c.nc.SetReadDeadline(deadline)
+	line, err = c.lines.ReadLine()
+	if errors.Is(err, protocol.ErrLineTooLong) {
+		return line, true, nil
+	}
+	return line, false, err
+}
+
+// Close disconnects the client (after sending what is queued); safe to call twice.
+func (c *Conn) Close() { c.once.Do(func() { close(c.closed) }) }
+
+// Closed is closed when the connection is.
+func (c *Conn) Closed() <-chan struct{} { return c.closed }
+
+// Credentials checks a login and password.
+type Credentials func(login, password string) (seat int, ok bool)
+
+// Handshake runs the LOGIN/PASS exchange of the Deadline24 servers and returns the seat the
+// client logged in as. On bad credentials it answers FAILED 1 and closes the connection.
+func (c *Conn) Handshake(check Credentials, timeout time.Duration) (int, error) {
+	by := time.Now().Add(timeout)
+	var got [2]string
+	for i, prompt := range []string{"LOGIN", "PASS"} {
+		c.Send(prompt)
+		line, _, err := c.ReadLine(by)
+		if err != nil {
+			c.Close()
+			return 0, err
+		}
+		got[i] = strings.TrimSpace(line)
+	}
+	seat, ok := check(got[0], got[1])
+	if !ok || got[0] == "" || got[1] == "" {
+		c.Send(protocol.Failed(protocol.CodeBadLogin))
+		c.Close()
+		return 0, errors.New("bad login or password for " + protocol.Quote(got[0], 40))
+	}
+	c.Send(protocol.OK)
+	return seat, nil
+}
