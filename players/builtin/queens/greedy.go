@@ -9,7 +9,8 @@ import (
 
 // greedy is a simple economic strategy: mines on the sites of its own half (upgraded to
 // their maximum rate), a knight barracks early, towers at home, knights whenever it can
-// afford them, and a retreat to its towers when enemy knights come close.
+// afford them, a first tower as soon as the enemy can send knights, and a retreat to its
+// towers when enemy knights come close.
 func greedy(in io.Reader, out io.Writer) error {
 	b := &greedyBot{}
 	return play(in, out, b.decide)
@@ -71,6 +72,21 @@ func knightsNear(t *turn, x, y, r int) int {
 	return n
 }
 
+// knightThreat reports whether the enemy has knights or a knight barracks.
+func knightThreat(t *turn) bool {
+	for _, s := range t.sites {
+		if s.owner == enemy && s.kind == barracks && s.param2 == knightType {
+			return true
+		}
+	}
+	for _, u := range t.units {
+		if u.owner == enemy && u.kind == knightType {
+			return true
+		}
+	}
+	return false
+}
+
 // want is the structure the plan needs next on a free site.
 func (b *greedyBot) want(t *turn, s site) string {
 	mines, towers := count(t, mine, -1), count(t, tower, -1)
@@ -79,6 +95,8 @@ func (b *greedyBot) want(t *turn, s site) string {
 	switch {
 	case mines < 2 && mineWorth:
 		return "MINE"
+	case towers < 1 && knightThreat(t):
+		return "TOWER"
 	case knightBarracks < 1:
 		return "BARRACKS-KNIGHT"
 	case mines < 4 && mineWorth:
