@@ -51,30 +51,25 @@ func (r *Referee) Frame() referee.Frame {
 			}
 		}
 	}
-	markers := make([]int, len(r.teams))
-	for i, c := range r.posts {
-		x, y := float64(i%a)+0.5, float64(i/a)+0.5
-		switch {
-		case c == hill:
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: x - 0.35, Y: y - 0.35, W: 0.7, H: 0.7, Fill: hillColor,
-				Tip: fmt.Sprintf("hill (%d,%d)", i%a, i/a)})
-		case isMarker(c):
-			seat := r.seatOf(c)
-			markers[seat]++
-			if right := neighbour(a, i, 1, 0); r.posts[right] == c {
-				shapes = append(shapes, r.fence(seat, x, y, 1, 0, i%a == a-1)...)
+	// Hills never change; a horizontal run of them is one shape.
+	for y := 0; y < a; y++ {
+		for x := 0; x < a; x++ {
+			if r.posts[y*a+x] != hill {
+				continue
 			}
-			if down := neighbour(a, i, 0, 1); r.posts[down] == c {
-				shapes = append(shapes, r.fence(seat, x, y, 0, 1, i/a == a-1)...)
+			end := x
+			for end+1 < a && r.posts[y*a+end+1] == hill {
+				end++
 			}
+			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(x) + 0.15, Y: float64(y) + 0.15, W: float64(end-x) + 0.7, H: 0.7, Fill: hillColor})
+			x = end
 		}
 	}
-	for i, c := range r.posts {
+	shapes = r.drawMarkers(shapes)
+	markers := make([]int, len(r.teams))
+	for _, c := range r.posts {
 		if isMarker(c) {
-			seat := r.seatOf(c)
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeCircle, X: float64(i%a) + 0.5, Y: float64(i/a) + 0.5, R: 0.2,
-				Fill: referee.PlayerColor(seat), Player: referee.Owner(seat),
-				Tip: fmt.Sprintf("marker %c at (%d,%d), %d turns left", c, i%a, i/a, r.expiry[i]-r.turn)})
+			markers[r.seatOf(c)]++
 		}
 	}
 	state := frameState{Turn: r.turn, TurnsLeft: max(r.p.Turns-1-r.turn, 0), Countdown: r.countdown}
@@ -99,17 +94,61 @@ func (r *Referee) Frame() referee.Frame {
 	}
 }
 
-// fence draws the segment from a post to its right or lower neighbour; across the torus
-// edge it is drawn as two halves, one on each side.
-func (r *Referee) fence(seat int, x, y, dx, dy float64, wraps bool) []referee.Shape {
-	line := func(x1, y1, x2, y2 float64) referee.Shape {
+// drawMarkers draws the markers run by run, which keeps frames small on crowded maps: a
+// horizontal run of same-colour markers is one bar (its markers and the fences between
+// them), a vertical run of two or more is one line (its fences). Fences across the torus
+// edge are drawn as two halves, one on each side.
+func (r *Referee) drawMarkers(shapes []referee.Shape) []referee.Shape {
+	a := r.p.A
+	at := func(x, y int) byte { return r.posts[mod(y, a)*a+mod(x, a)] }
+	fence := func(c byte, x1, y1, x2, y2 float64) referee.Shape {
+		seat := r.seatOf(c)
 		return referee.Shape{Kind: referee.ShapeLine, X: x1, Y: y1, X2: x2, Y2: y2, Stroke: referee.PlayerColor(seat), Width: 0.12, Player: referee.Owner(seat)}
 	}
-	if !wraps {
-		return []referee.Shape{line(x, y, x+dx, y+dy)}
+	for y := 0; y < a; y++ {
+		for x := 0; x < a; {
+			c := at(x, y)
+			if !isMarker(c) {
+				x++
+				continue
+			}
+			end := x
+			for end+1 < a && at(end+1, y) == c {
+				end++
+			}
+			seat := r.seatOf(c)
+			tip := fmt.Sprintf("marker %c at (%d,%d), %d turns left", c, x, y, r.expiry[y*a+x]-r.turn)
+			if end > x {
+				tip = fmt.Sprintf("%d markers %c from (%d,%d) to (%d,%d)", end-x+1, c, x, y, end, y)
+			}
+			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(x) + 0.32, Y: float64(y) + 0.32,
+				W: float64(end-x) + 0.36, H: 0.36, Fill: referee.PlayerColor(seat), Player: referee.Owner(seat), Tip: tip})
+			x = end + 1
+		}
+		if c := at(0, y); isMarker(c) && at(a-1, y) == c {
+			fy := float64(y) + 0.5
+			shapes = append(shapes, fence(c, float64(a)-0.5, fy, float64(a), fy), fence(c, 0, fy, 0.5, fy))
+		}
 	}
-	a := float64(r.p.A)
-	return []referee.Shape{line(x, y, x+dx/2, y+dy/2), line(x+dx-dx*a, y+dy-dy*a, x+dx/2-dx*a, y+dy/2-dy*a)}
+	for x := 0; x < a; x++ {
+		for y := 0; y < a; {
+			c := at(x, y)
+			end := y
+			for isMarker(c) && end+1 < a && at(x, end+1) == c {
+				end++
+			}
+			if end > y {
+				fx := float64(x) + 0.5
+				shapes = append(shapes, fence(c, fx, float64(y)+0.5, fx, float64(end)+0.5))
+			}
+			y = end + 1
+		}
+		if c := at(x, 0); isMarker(c) && at(x, a-1) == c {
+			fx := float64(x) + 0.5
+			shapes = append(shapes, fence(c, fx, float64(a)-0.5, fx, float64(a)), fence(c, fx, 0, fx, 0.5))
+		}
+	}
+	return shapes
 }
 
 // wrapCopies gives the offsets at which a field at coordinate i is drawn: the last field
