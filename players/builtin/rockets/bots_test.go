@@ -1,0 +1,96 @@
+package rockets
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/referee/refereetest"
+	"github.com/arena-games/arena/referee/rockets"
+)
+
+// teamSummary is the part of a frame's state the tests read.
+type teamSummary struct {
+	Cycles   int   `json:"cycles"`
+	Revenue  int64 `json:"revenue"`
+	Launched int   `json:"launched"`
+}
+
+// play runs one game in process and checks that every seat played to the end.
+func play(t *testing.T, seed int64, opts map[string]string, bots ...refereetest.BotFunc) ([]referee.Outcome, []teamSummary) {
+	t.Helper()
+	ref, err := refereetest.PlayInProcess(rockets.Game{}, referee.Config{Seed: seed, Players: len(bots), Options: opts}, bots)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	res := ref.Result()
+	for i, o := range res {
+		if o.Status != referee.StatusOK {
+			t.Fatalf("seed %d: seat %d ended %s: %s", seed, i, o.Status, o.Message)
+		}
+	}
+	raw, err := json.Marshal(ref.Frame().State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Teams []teamSummary `json:"teams"`
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	return res, st.Teams
+}
+
+// Greedy beats random in at least 90% of 50 seeded games, seats alternating, and earns its
+// money from cycles it closes (not only from its starting cash).
+func TestGreedyBeatsRandom(t *testing.T) {
+	const games = 50
+	wins, launches := 0, 0
+	for seed := int64(1); seed <= games; seed++ {
+		bots := []refereetest.BotFunc{Greedy, Random}
+		greedy := int(seed % 2)
+		if greedy == 1 {
+			bots[0], bots[1] = bots[1], bots[0]
+		}
+		res, teams := play(t, seed, nil, bots...)
+		if referee.Winner(res) == greedy {
+			wins++
+		}
+		if teams[greedy].Cycles == 0 || teams[greedy].Revenue <= 1000 {
+			t.Errorf("seed %d: greedy closed %d cycles for %d", seed, teams[greedy].Cycles, teams[greedy].Revenue)
+		}
+		launches += teams[greedy].Launched
+	}
+	t.Logf("greedy won %d of %d games, launched %d rockets", wins, games, launches)
+	if wins < games*9/10 {
+		t.Errorf("greedy won %d of %d games, want at least 90%%", wins, games)
+	}
+}
+
+// Four teams on one map, two of each bot: everyone plays to the end, the greedy seats come
+// first and second.
+func TestFourTeams(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts map[string]string
+	}{
+		{"generated rockets1", nil},
+		{"small map rockets2", map[string]string{"map": "rockets/small.map", "variant": "rockets2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, _ := play(t, 7, tc.opts, Greedy, Random, Greedy, Random)
+			if res[0].Rank > 2 || res[2].Rank > 2 {
+				t.Errorf("greedy seats ranked %d and %d: %+v", res[0].Rank, res[2].Rank, res)
+			}
+		})
+	}
+}
+
+// The bots respect the command limit and survive forced waiting.
+func TestTightCommandLimit(t *testing.T) {
+	res, teams := play(t, 3, map[string]string{"L": "6", "turns": "300"}, Greedy, Random)
+	if teams[0].Cycles == 0 || res[0].Rank != 1 {
+		t.Errorf("greedy with L=6: %+v %+v", res, teams)
+	}
+}

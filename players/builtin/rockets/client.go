@@ -1,0 +1,290 @@
+package rockets
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/arena-games/arena/protocol"
+)
+
+// errTurnOver means the turn ended under the bot (forced waiting): start the next turn.
+var errTurnOver = errors.New("turn over")
+
+// client speaks the Deadline24 session protocol as a contest client does: one command, then
+// `OK` and the command's known number of data lines, or one `FAILED` line.
+type client struct {
+	in    *protocol.LineReader
+	out   *bufio.Writer
+	limit int // L, once known
+	used  int // commands sent this turn
+}
+
+func newClient(in io.Reader, out io.Writer) *client {
+	return &client{in: protocol.NewLineReader(in, 1<<20), out: bufio.NewWriter(out), limit: 1 << 30}
+}
+
+// room reports whether n more commands fit in this turn's limit.
+func (c *client) room(n int) bool { return c.used+n <= c.limit }
+
+// failure is a FAILED answer.
+type failure struct{ line string }
+
+func (f *failure) Error() string { return f.line }
+
+// send sends one command and reads its status line. A FAILED answer is a *failure, except
+// forced waiting, which is consumed up to the next turn and reported as errTurnOver.
+func (c *client) send(command string) error {
+	if _, err := c.out.WriteString(command + "\n"); err != nil {
+		return err
+	}
+	if err := c.out.Flush(); err != nil {
+		return err
+	}
+	c.used++
+	status, err := c.in.ReadLine()
+	if err != nil {
+		return err
+	}
+	switch {
+	case status == protocol.OK:
+		return nil
+	case strings.HasPrefix(status, "FAILED 6 "):
+		if err := c.finishWait(); err != nil {
+			return err
+		}
+		return errTurnOver
+	case strings.HasPrefix(status, "FAILED "):
+		return &failure{status}
+	}
+	return fmt.Errorf("unexpected answer %q to %q", status, command)
+}
+
+// query sends a command whose data starts with a count line followed by that many lines.
+func (c *client) query(command string) ([][]string, error) {
+	if err := c.send(command); err != nil {
+		return nil, err
+	}
+	first, err := c.in.ReadLine()
+	if err != nil {
+		return nil, err
+	}
+	n, err := strconv.Atoi(first)
+	if err != nil {
+		return nil, fmt.Errorf("%s: count %q: %w", command, first, err)
+	}
+	rows := make([][]string, n)
+	for i := range rows {
+		line, err := c.in.ReadLine()
+		if err != nil {
+			return nil, err
+		}
+		rows[i] = strings.Fields(line)
+	}
+	return rows, nil
+}
+
+// line sends a command with exactly one data line.
+func (c *client) line(command string) ([]string, error) {
+	if err := c.send(command); err != nil {
+		return nil, err
+	}
+	l, err := c.in.ReadLine()
+	return strings.Fields(l), err
+}
+
+// wait ends the bot's turn: OK, WAITING x, then OK when the next turn starts. io.EOF means
+// the game is over.
+func (c *client) wait() error {
+	if err := c.send("WAIT"); err != nil {
+		return err
+	}
+	c.used-- // a bare WAIT never counts
+	return c.finishWait()
+}
+
+func (c *client) finishWait() error {
+	if _, err := c.in.ReadLine(); err != nil { // WAITING x
+		return err
+	}
+	if _, err := c.in.ReadLine(); err != nil { // OK: the next turn has started
+		return err
+	}
+	c.used = 0
+	return nil
+}
+
+// world is what DESCRIBE_WORLD and HOME tell a team at the start.
+type world struct {
+	cities     int
+	sr, sf     int64
+	sue, sut   int64
+	nmax, umax int64
+	fuelPrice  int64
+	revenue    float64
+	limit      int
+	homes      []int
+	home       int
+	seed       uint64 // hash of what was read: the bot's randomness
+}
+
+func (c *client) describe() (*world, error) {
+	if err := c.send("DESCRIBE_WORLD"); err != nil {
+		return nil, err
+	}
+	var lines [3]string
+	for i := range lines {
+		l, err := c.in.ReadLine()
+		if err != nil {
+			return nil, err
+		}
+		lines[i] = l
+	}
+	f := strings.Fields(lines[0])
+	if len(f) < 16 {
+		return nil, fmt.Errorf("DESCRIBE_WORLD: %q", lines[0])
+	}
+	ints := make([]int64, 15)
+	for i := range ints {
+		if i == 8 || i == 14 { // R and K are reals
+			continue
+		}
+		ints[i], _ = strconv.ParseInt(f[i], 10, 64)
+	}
+	w := &world{cities: int(ints[0]), sr: ints[1], sf: ints[2], sue: ints[3], sut: ints[4], nmax: ints[5], umax: ints[6], fuelPrice: ints[7], limit: int(ints[13])}
+	w.revenue, _ = strconv.ParseFloat(f[8], 64)
+	for _, h := range strings.Fields(lines[2]) {
+		id, _ := strconv.Atoi(h)
+		w.homes = append(w.homes, id)
+	}
+	home, err := c.line("HOME")
+	if err != nil {
+		return nil, err
+	}
+	w.home, _ = strconv.Atoi(home[0])
+	w.seed = fnv(lines[0] + "|" + lines[2] + "|" + home[0])
+	c.limit = w.limit
+	return w, nil
+}
+
+func fnv(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// carState is one line of CARS.
+type carState struct {
+	id, city, fuel int
+	fast, big      bool
+	roads, busy    int
+	cash           int64
+}
+
+func (c *client) cars() ([]carState, error) {
+	rows, err := c.query("CARS")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]carState, 0, len(rows))
+	for _, f := range rows {
+		if len(f) < 9 {
+			return nil, fmt.Errorf("CARS line %q", f)
+		}
+		var cs carState
+		cs.id, _ = strconv.Atoi(f[0])
+		cs.city, _ = strconv.Atoi(f[1])
+		cs.fuel, _ = strconv.Atoi(f[2])
+		cs.fast, cs.big = f[3] == "FAST", f[4] == "BIG"
+		cs.roads, _ = strconv.Atoi(f[6])
+		cs.busy, _ = strconv.Atoi(f[7])
+		cs.cash, _ = strconv.ParseInt(f[8], 10, 64)
+		out = append(out, cs)
+	}
+	return out, nil
+}
+
+// roadState is one line of ROADS_STATUS.
+type roadState struct{ a, b, bonus, cost int }
+
+func (c *client) roads() ([]roadState, error) {
+	rows, err := c.query("ROADS_STATUS")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]roadState, 0, len(rows))
+	for _, f := range rows {
+		if len(f) < 4 {
+			return nil, fmt.Errorf("ROADS_STATUS line %q", f)
+		}
+		var r roadState
+		r.a, _ = strconv.Atoi(f[0])
+		r.b, _ = strconv.Atoi(f[1])
+		r.bonus, _ = strconv.Atoi(f[2])
+		r.cost, _ = strconv.Atoi(f[3])
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// siteState is one line of ROCKET_INFO.
+type siteState struct {
+	city            int
+	own, total      int64
+	launched, owned bool
+}
+
+func (c *client) sites() ([]siteState, error) {
+	rows, err := c.query("ROCKET_INFO")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]siteState, 0, len(rows))
+	for _, f := range rows {
+		if len(f) < 14 {
+			return nil, fmt.Errorf("ROCKET_INFO line %q", f)
+		}
+		var s siteState
+		s.city, _ = strconv.Atoi(f[0])
+		s.own, _ = strconv.ParseInt(f[2], 10, 64)
+		s.total, _ = strconv.ParseInt(f[3], 10, 64)
+		s.launched, s.owned = f[4] == "Y", f[5] == "Y"
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// cash reads the team's home cash (HOME).
+func (c *client) cash() (int64, error) {
+	f, err := c.line("HOME")
+	if err != nil {
+		return 0, err
+	}
+	if len(f) < 2 {
+		return 0, fmt.Errorf("HOME line %q", f)
+	}
+	return strconv.ParseInt(f[1], 10, 64)
+}
+
+// turnsLeft reads TIME_TO_END's E.
+func (c *client) turnsLeft() (int, error) {
+	f, err := c.line("TIME_TO_END")
+	if err != nil {
+		return 0, err
+	}
+	if len(f) < 2 {
+		return 0, fmt.Errorf("TIME_TO_END line %q", f)
+	}
+	return strconv.Atoi(f[1])
+}
+
+// gameOver reports whether err just means the game ended (EOF on the input).
+func gameOver(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe)
+}

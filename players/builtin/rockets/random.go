@@ -1,0 +1,64 @@
+package rockets
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+)
+
+// Random drives every free car along a random road from where it stands, and does nothing
+// else: it earns from the cycles it happens to close and pays for the fuel.
+func Random(in io.Reader, out io.Writer) error {
+	c := newClient(in, out)
+	w, err := c.describe()
+	if err != nil {
+		return quiet(err)
+	}
+	rng := rand.New(rand.NewPCG(w.seed, 7))
+	for {
+		err := randomTurn(c, rng)
+		switch {
+		case err == nil || errors.As(err, new(*failure)):
+			err = c.wait()
+		case errors.Is(err, errTurnOver):
+			err = nil
+		}
+		if err != nil {
+			return quiet(err)
+		}
+	}
+}
+
+func randomTurn(c *client, rng *rand.Rand) error {
+	cars, err := c.cars()
+	if err != nil {
+		return err
+	}
+	roads, err := c.roads()
+	if err != nil {
+		return err
+	}
+	for _, car := range cars {
+		if car.busy > 0 || !c.room(1) {
+			continue
+		}
+		var next []int
+		for _, r := range roads {
+			switch car.city {
+			case r.a:
+				next = append(next, r.b)
+			case r.b:
+				next = append(next, r.a)
+			}
+		}
+		if len(next) == 0 {
+			continue
+		}
+		err := c.send(fmt.Sprintf("MOVE %d %d", car.id, next[rng.IntN(len(next))]))
+		if err != nil && !errors.As(err, new(*failure)) {
+			return err
+		}
+	}
+	return nil
+}
