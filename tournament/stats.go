@@ -1,0 +1,66 @@
+package tournament
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Confidence is the confidence level of every interval arena prints.
+const Confidence = 0.95
+
+// zFor is the two-sided standard normal quantile for a confidence level (1.96 for 95%).
+func zFor(confidence float64) float64 {
+	return distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
+}
+
+// EloFromScore is the logistic Elo difference that predicts an expected score s (a win
+// counts 1, a draw ½): −400·log10(1/s − 1). It is ±Inf at s = 1 and s = 0.
+func EloFromScore(s float64) float64 {
+	switch {
+	case s >= 1:
+		return math.Inf(1)
+	case s <= 0:
+		return math.Inf(-1)
+	}
+	return -400 * math.Log10(1/s-1)
+}
+
+// ScoreFromElo is the inverse of EloFromScore.
+func ScoreFromElo(elo float64) float64 {
+	return 1 / (1 + math.Pow(10, -elo/400))
+}
+
+// Wilson is the Wilson score interval for a proportion of successes out of n trials (a
+// success may be fractional: a draw counts ½). Unlike the normal interval it stays inside
+// [0, 1] and is not empty when every trial succeeded, which is exactly the lopsided case a
+// bot tournament often produces.
+func Wilson(successes, n, z float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	p := successes / n
+	z2 := z * z
+	centre := (p + z2/(2*n)) / (1 + z2/n)
+	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// NormalInterval is mean ± z·sd/√n, clamped to [0, 1] (means here are scores).
+func NormalInterval(mean, sd, n, z float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	half := z * sd / math.Sqrt(n)
+	return math.Max(0, mean-half), math.Min(1, mean+half)
+}
+
+// LOS is the likelihood of superiority: the probability that the bot with `wins` wins
+// and `losses` losses is really the stronger one, Φ((W − L)/√(W + L)). Draws carry no
+// information about which bot is stronger and do not enter.
+func LOS(wins, losses float64) float64 {
+	if wins+losses == 0 {
+		return 0.5
+	}
+	return distuv.UnitNormal.CDF((wins - losses) / math.Sqrt(wins+losses))
+}

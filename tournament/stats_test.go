@@ -1,0 +1,86 @@
+package tournament
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b, tol float64) bool {
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b
+	}
+	return math.Abs(a-b) <= tol
+}
+
+func TestZFor95(t *testing.T) {
+	if z := zFor(0.95); !near(z, 1.959963984540054, 1e-12) {
+		t.Errorf("z(95%%) = %v", z)
+	}
+}
+
+// Reference values: the Wilson example on Wikipedia's "Binomial proportion confidence
+// interval" page (81 of 263) and the edge cases that make the normal interval useless.
+func TestWilson(t *testing.T) {
+	z := zFor(0.95)
+	tests := []struct {
+		s, n, lo, hi float64
+	}{
+		{81, 263, 0.2552885198782743, 0.3662095769828001},
+		{20, 20, 0.8388748419471808, 1},
+		{10, 20, 0.29929800819821234, 0.7007019918017876},
+		{19, 20, 0.763868806553258, 0.9911185511992047},
+		{0, 0, 0, 1},
+	}
+	for _, tc := range tests {
+		lo, hi := Wilson(tc.s, tc.n, z)
+		if !near(lo, tc.lo, 1e-12) || !near(hi, tc.hi, 1e-12) {
+			t.Errorf("Wilson(%v, %v) = [%v, %v], want [%v, %v]", tc.s, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestNormalInterval(t *testing.T) {
+	lo, hi := NormalInterval(0.6, 0.2, 100, 1.96)
+	if !near(lo, 0.6-0.0392, 1e-12) || !near(hi, 0.6+0.0392, 1e-12) {
+		t.Errorf("got [%v, %v]", lo, hi)
+	}
+	if lo, hi := NormalInterval(0.99, 0.5, 4, 1.96); hi != 1 || !near(lo, 0.5, 1e-12) {
+		t.Errorf("clamping: got [%v, %v]", lo, hi)
+	}
+}
+
+func TestEloFromScore(t *testing.T) {
+	tests := []struct{ s, elo float64 }{
+		{0.5, 0},
+		{0.75, 190.848501887865},
+		{0.6, 70.43650362227247},
+		{0.25, -190.848501887865},
+		{1, math.Inf(1)},
+		{0, math.Inf(-1)},
+	}
+	for _, tc := range tests {
+		if got := EloFromScore(tc.s); !near(got, tc.elo, 1e-9) {
+			t.Errorf("EloFromScore(%v) = %v, want %v", tc.s, got, tc.elo)
+		}
+		if !math.IsInf(tc.elo, 0) {
+			if back := ScoreFromElo(tc.elo); !near(back, tc.s, 1e-12) {
+				t.Errorf("ScoreFromElo(%v) = %v, want %v", tc.elo, back, tc.s)
+			}
+		}
+	}
+}
+
+// LOS = Φ((W−L)/√(W+L)), the formula of the chess programming wiki.
+func TestLOS(t *testing.T) {
+	tests := []struct{ w, l, los float64 }{
+		{10, 5, 0.9016471987705266},
+		{2, 5, 0.12841962897892834},
+		{7, 7, 0.5},
+		{0, 0, 0.5},
+	}
+	for _, tc := range tests {
+		if got := LOS(tc.w, tc.l); !near(got, tc.los, 1e-12) {
+			t.Errorf("LOS(%v, %v) = %v, want %v", tc.w, tc.l, got, tc.los)
+		}
+	}
+}
