@@ -80,3 +80,28 @@ func TestDecisionMinesHidden(t *testing.T) {
 		t.Errorf("input changed beyond the score (-before +after):\n%s", diff)
 	}
 }
+
+// [D] An ok answer without any line is invalid.
+func TestDecisionAnswerWithoutLine(t *testing.T) {
+	r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}}, []Cell{{3, 5}}, []Cell{{1, 10}})
+	r.Play([]referee.Answer{{Player: 0, Lines: []string{""}, Status: referee.StatusOK}, {Player: 1, Status: referee.StatusOK}})
+	if res := r.Result(); !r.over || res[1].Status != referee.StatusInvalid || res[0].Rank != 1 {
+		t.Errorf("result %+v", res)
+	}
+}
+
+// [D] Both teams wiped out in the same turn: the higher score wins, equal scores draw.
+func TestDecisionBothWipedOut(t *testing.T) {
+	for _, tc := range []struct {
+		score0, score1, winner int
+	}{{5, 3, 0}, {3, 5, 1}, {4, 4, -1}} {
+		r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}}, []Cell{{3, 5}}, []Cell{{3, 5}})
+		r.teams[0].minions[0].hp, r.teams[1].minions[0].hp = 30, 10
+		r.teams[0].score, r.teams[1].score = tc.score0, tc.score1
+		r.mines = []mine{{pos: Cell{3, 5}, owner: 1}}
+		play(r, "", "")
+		if !r.over || r.winner != tc.winner || r.teams[0].aliveCount()+r.teams[1].aliveCount() != 0 {
+			t.Errorf("scores %d %d: over %v winner %d, want %d", tc.score0, tc.score1, r.over, r.winner, tc.winner)
+		}
+	}
+}

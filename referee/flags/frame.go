@@ -66,10 +66,21 @@ func centre(c Cell) (float64, float64) {
 	return (float64(c.C) + 0.5) * cellSize, (float64(c.R) + 0.5) * cellSize
 }
 
-// drawWalls draws one rectangle per horizontal run of walls, to keep frames small.
+// drawWalls draws the walls as rectangles: horizontal runs of wall cells, merged down the
+// rows while the run below has the same extent, to keep frames small. The shapes hold no
+// pointers, so copying them keeps the frame independent of the referee.
 func (r *Referee) drawWalls(shapes []referee.Shape) []referee.Shape {
-	g := r.grid
+	if r.wallShapes == nil {
+		r.wallShapes = wallRects(r.grid)
+	}
+	return append(shapes, r.wallShapes...)
+}
+
+func wallRects(g *Grid) []referee.Shape {
+	var rects []referee.Shape
+	open := map[[2]int]int{} // run extent → index of the rectangle it extends
 	for row := 0; row < g.H; row++ {
+		next := map[[2]int]int{}
 		for c := 0; c < g.W; {
 			if !g.wall[row*g.W+c] {
 				c++
@@ -79,11 +90,19 @@ func (r *Referee) drawWalls(shapes []referee.Shape) []referee.Shape {
 			for c < g.W && g.wall[row*g.W+c] {
 				c++
 			}
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(start) * cellSize, Y: float64(row) * cellSize,
+			run := [2]int{start, c}
+			if i, ok := open[run]; ok {
+				rects[i].H += cellSize
+				next[run] = i
+				continue
+			}
+			next[run] = len(rects)
+			rects = append(rects, referee.Shape{Kind: referee.ShapeRect, X: float64(start) * cellSize, Y: float64(row) * cellSize,
 				W: float64(c-start) * cellSize, H: cellSize, Fill: wallColour})
 		}
+		open = next
 	}
-	return shapes
+	return rects
 }
 
 func (r *Referee) drawBases(shapes []referee.Shape) []referee.Shape {

@@ -26,6 +26,8 @@ type Referee struct {
 	status   [2]referee.Status
 	messages [2]string
 	log      turnLog // what happened in the last turn, for the frame
+
+	wallShapes []referee.Shape // the static walls, drawn once
 }
 
 // turnLog records one turn's events and effects for the viewer.
