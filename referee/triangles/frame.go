@@ -1,7 +1,6 @@
 package triangles
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/arena-games/arena/referee"
@@ -46,7 +45,7 @@ func (m *match) draw(debug []referee.Shape) referee.Frame {
 	for _, e := range b.paths() {
 		p, q := b.pos[e[0]], b.pos[e[1]]
 		shapes = append(shapes, referee.Shape{Kind: referee.ShapeLine, X: float64(p.x), Y: float64(p.y), X2: float64(q.x), Y2: float64(q.y),
-			Stroke: pathColour, Width: 5, Tip: fmt.Sprintf("path %d-%d", e[0], e[1])})
+			Stroke: pathColour, Width: 5, Tip: "path " + itoa(e[0]) + "-" + itoa(e[1])})
 	}
 	for h, pos := range b.pos {
 		shapes = append(shapes, m.houseShapes(h, pos, owners[h])...)
@@ -73,12 +72,12 @@ func (m *match) triangleShape(t *triangle) referee.Shape {
 	owner := "nobody"
 	fill, alpha := "#ffffff", 0.06
 	if t.owner != none {
-		owner = "P" + strconv.Itoa(t.owner)
+		owner = "P" + itoa(t.owner)
 		fill, alpha = referee.PlayerColor(t.owner), 0.4
 	}
 	return referee.Shape{Kind: referee.ShapePoly, Points: pts, Fill: fill, Alpha: alpha, Player: referee.Owner(t.owner),
-		Tip: fmt.Sprintf("triangle %d %d %d: owned by %s; P0 can capture: %s, P1 can capture: %s",
-			t.c[0], t.c[1], t.c[2], owner, yesNo(t.canCapture[0]), yesNo(t.canCapture[1]))}
+		Tip: "triangle " + itoa(t.c[0]) + " " + itoa(t.c[1]) + " " + itoa(t.c[2]) + ": owned by " + owner +
+			"; P0 can capture: " + yesNo(t.canCapture[0]) + ", P1 can capture: " + yesNo(t.canCapture[1])}
 }
 
 func (m *match) houseShapes(h int, pos point, owner int) []referee.Shape {
@@ -86,21 +85,21 @@ func (m *match) houseShapes(h int, pos point, owner int) []referee.Shape {
 	x, y := float64(pos.x), float64(pos.y)
 	ownerName := "nobody"
 	if owner != none {
-		ownerName = "P" + strconv.Itoa(owner)
+		ownerName = "P" + itoa(owner)
 	}
-	tip := fmt.Sprintf("house %d (%d,%d): P0 %s, P1 %s; owned by %s", h, pos.x, pos.y, plural(u[0], "unit"), plural(u[1], "unit"), ownerName)
+	tip := "house " + itoa(h) + " (" + itoa(pos.x) + "," + itoa(pos.y) + "): P0 " + units(u[0]) + ", P1 " + units(u[1]) + "; owned by " + ownerName
 	out := []referee.Shape{
 		{Kind: referee.ShapeCircle, X: x, Y: y, R: houseRadius, Fill: referee.PlayerColor(owner), Stroke: "#ffffff", Width: 2,
 			Player: referee.Owner(owner), Tip: tip},
-		{Kind: referee.ShapeText, X: x - 8, Y: y + 6, Text: strconv.Itoa(h), Size: 16, Fill: "#ffffff"},
+		{Kind: referee.ShapeText, X: x - 8, Y: y + 6, Text: itoa(h), Size: 16, Fill: "#ffffff"},
 	}
 	// Unit counts sit under the house: the first player's on the left, the second's on the right.
 	for p := 0; p < 2; p++ {
 		if u[p] == 0 {
 			continue
 		}
-		out = append(out, referee.Shape{Kind: referee.ShapeText, X: x - 30 + float64(p)*34, Y: y + 46, Text: strconv.Itoa(u[p]), Size: 20,
-			Fill: referee.PlayerColor(p), Player: referee.Owner(p), Tip: fmt.Sprintf("P%d: %s on house %d", p, plural(u[p], "unit"), h)})
+		out = append(out, referee.Shape{Kind: referee.ShapeText, X: x - 30 + float64(p)*34, Y: y + 46, Text: itoa(u[p]), Size: 20,
+			Fill: referee.PlayerColor(p), Player: referee.Owner(p), Tip: "P" + itoa(p) + ": " + units(u[p]) + " on house " + itoa(h)})
 	}
 	return out
 }
@@ -110,4 +109,14 @@ func yesNo(v bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// itoa and units build tooltips without fmt: frames are drawn every turn.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func units(n int) string {
+	if n == 1 {
+		return "1 unit"
+	}
+	return itoa(n) + " units"
 }

@@ -187,3 +187,22 @@ func TestDebugPool(t *testing.T) {
 		t.Errorf("the other player's pool: %d shapes, want 3", got)
 	}
 }
+
+// A player eliminated at the start of a turn is not asked; the other still is, and a
+// timeout in that last turn deactivates it too, as on the original: a draw at −1.
+func TestSurvivorTimeoutInTheLastTurn(t *testing.T) {
+	m := newTestMatch(t, mapN.with(map[int][2]int{1: {1, 0}, 2: {1, 0}, 4: {0, 1}})) // TV-3
+	reqs := m.Requests()
+	if len(reqs) != 1 || reqs[0].Player != 0 {
+		t.Fatalf("requests %+v", reqs)
+	}
+	m.Play([]referee.Answer{{Player: 0, Status: referee.StatusTimeout, Message: "no answer within 1000 ms"}})
+	res := m.Result()
+	want := []referee.Outcome{
+		{Score: -1, Rank: 1, Status: referee.StatusTimeout, Message: "no answer within 1000 ms"},
+		{Score: -1, Rank: 1, Status: referee.StatusOK, Message: "one unit, no triangle and behind: can't score any more"},
+	}
+	if d := cmp.Diff(want, res); d != "" || !m.Over() {
+		t.Errorf("result (-want +got):\n%s", d)
+	}
+}

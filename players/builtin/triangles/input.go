@@ -49,6 +49,12 @@ func NewReader(in io.Reader) *Reader {
 	return &Reader{in: bufio.NewReaderSize(in, 64*1024)}
 }
 
+// Continue returns a reader of further input that remembers this reader's map and hash
+// (for callers that get each turn's input as a separate text).
+func (r *Reader) Continue(in io.Reader) *Reader {
+	return &Reader{in: bufio.NewReaderSize(in, 64*1024), pos: r.pos, hash: r.hash}
+}
+
 // Seed is a hash of the input read so far.
 func (r *Reader) Seed() uint64 { return r.hash }
 
