@@ -137,7 +137,7 @@ func (g *game) roadsStatus(team int, tokens []string) []string {
 	out := okWith(strconv.Itoa(len(ids)))
 	for _, id := range ids {
 		r := &g.roads[id]
-		out = append(out, fmt.Sprintf("%d %d %d %d", r.a, r.b, r.bonus[team], r.cost+r.handicap))
+		out = append(out, line(nil).int(int64(r.a)).int(int64(r.b)).int(int64(r.bonus[team])).int(int64(r.cost+r.handicap)).String())
 	}
 	return out
 }
@@ -160,7 +160,8 @@ func (g *game) carsStatus(team int, tokens []string) []string {
 		if c.cycle.repeated {
 			route = "R"
 		}
-		out = append(out, fmt.Sprintf("%d %d %d %s %s %s %d %d %d", c.id, c.city, c.fuel, engine, trunk, route, len(c.cycle.roads), c.busy, c.cash))
+		out = append(out, line(nil).int(int64(c.id)).int(int64(c.city)).int(int64(c.fuel)).str(engine).str(trunk).str(route).
+			int(int64(len(c.cycle.roads))).int(int64(c.busy)).int(c.cash).String())
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package rockets
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
 
@@ -53,18 +52,20 @@ func (g *game) rocketInfo(team int, tokens []string) []string {
 		if controls {
 			control = "Y"
 		}
-		suitLeft, suer := 0, "NONE"
+		l := line(make([]byte, 0, 64)).int(int64(s.city)).int(int64(s.gain)).int(s.deposits[team]).int(s.total()).str(launched).str(control)
 		if s.suit != nil {
-			suitLeft, suer = s.suit.left, strconv.Itoa(s.suit.suing.city)
+			l = l.int(int64(s.suit.left)).int(int64(s.suit.suing.city))
+		} else {
+			l = l.int(0).str("NONE")
 		}
+		l = l.int(int64(s.shareholders())).int(int64(s.threshold))
 		pr := g.protection(s)
-		lawyers, controllers, motivation := "NONE", "NONE", "NONE"
 		if controls { // the details are for controlling shareholders only
-			lawyers, controllers, motivation = strconv.Itoa(pr.lawyers), strconv.Itoa(pr.controllers), strconv.Itoa(pr.motivation)
+			l = l.int(int64(pr.lawyers)).int(int64(pr.controllers)).int(int64(pr.level)).int(int64(pr.motivation))
+		} else {
+			l = l.str("NONE").str("NONE").int(int64(pr.level)).str("NONE")
 		}
-		out = append(out, fmt.Sprintf("%d %d %d %d %s %s %d %s %d %d %s %s %d %s",
-			s.city, s.gain, s.deposits[team], s.total(), launched, control, suitLeft, suer,
-			s.shareholders(), s.threshold, lawyers, controllers, pr.level, motivation))
+		out = append(out, l.String())
 	}
 	return out
 }
