@@ -54,12 +54,12 @@ func (g *game) judge(turn int, a referee.Answer) []command {
 		g.forfeit(p, a.Status, msg)
 	case a.Compute == referee.VerdictHard:
 		limit := g.set.computeLimit(turn == 1)
-		g.forfeit(p, referee.StatusLimit, fmt.Sprintf("over the hard compute limit on turn %d: used %s (hard limit %s CPU or %d instructions)",
-			turn, usage(a), limit.HardCPU, limit.HardInstructions))
+		g.forfeit(p, referee.StatusLimit, fmt.Sprintf("over the hard compute limit on turn %d (%s CPU or %d instructions): %s",
+			turn, limit.HardCPU, limit.HardInstructions, usage(a)))
 	case a.Compute == referee.VerdictSoft:
 		limit := g.set.computeLimit(turn == 1)
-		g.event("player %d: turn %d commands discarded: over the soft compute limit: used %s (soft limit %s CPU or %d instructions)",
-			p, turn, usage(a), limit.SoftCPU, limit.SoftInstructions)
+		g.event("player %d: turn %d commands discarded: over the soft compute limit (%s CPU or %d instructions): %s",
+			p, turn, limit.SoftCPU, limit.SoftInstructions, usage(a))
 	default:
 		line := ""
 		if len(a.Lines) > 0 {
@@ -75,9 +75,10 @@ func (g *game) judge(turn int, a referee.Answer) []command {
 	return nil
 }
 
+// usage is the runner's account of the turn's usage ("used 73 ms of CPU time, …").
 func usage(a referee.Answer) string {
 	if a.ComputeUsage == "" {
-		return "an unreported amount"
+		return "usage not reported"
 	}
 	return a.ComputeUsage
 }

@@ -350,7 +350,7 @@ func TestSpec16_12Limits(t *testing.T) {
 		mover := &g.soldiers[0]
 		mover.hasDest, mover.dest = true, point{600, 225}
 		g.Play([]referee.Answer{
-			{Player: 0, Lines: []string{"MOVE 0 225 600;BUILD 6 6"}, Status: referee.StatusOK, Compute: referee.VerdictSoft, ComputeUsage: "27 ms CPU"},
+			{Player: 0, Lines: []string{"MOVE 0 225 600;BUILD 6 6"}, Status: referee.StatusOK, Compute: referee.VerdictSoft, ComputeUsage: "used 27 ms of CPU time, over the soft limit of 20 ms"},
 			{Player: 1, Lines: []string{"MOVE 20 300 225"}, Status: referee.StatusOK},
 		})
 		if g.Over() || g.turn != 50 {
@@ -362,7 +362,7 @@ func TestSpec16_12Limits(t *testing.T) {
 		if g.soldiers[20].dest != (point{1200, 1275}) {
 			t.Errorf("player 1's command not applied")
 		}
-		if !hasEvent(g, "player 0", "turn 50", "discarded", "soft compute limit", "27 ms CPU", "20ms") {
+		if !hasEvent(g, "player 0", "turn 50", "discarded", "soft compute limit", "used 27 ms of CPU time", "20ms") {
 			t.Errorf("no discard event: %q", g.events)
 		}
 	})
@@ -373,7 +373,7 @@ func TestSpec16_12Limits(t *testing.T) {
 		playBefore := g.land.score(0)
 		g.Play([]referee.Answer{
 			{Player: 0, Lines: []string{"BUILD 6 6"}, Status: referee.StatusOK},
-			{Player: 1, Lines: []string{"WAIT"}, Status: referee.StatusOK, Compute: referee.VerdictHard, ComputeUsage: "75 ms CPU"},
+			{Player: 1, Lines: []string{"WAIT"}, Status: referee.StatusOK, Compute: referee.VerdictHard, ComputeUsage: "used 75 ms of CPU time, over the hard limit of 60 ms"},
 		})
 		if !g.Over() || g.turn != 59 || len(g.towers[0]) != 1 {
 			t.Fatalf("over %v, turn %d, %d towers: want the game ended before turn 60", g.Over(), g.turn, len(g.towers[0]))
@@ -385,7 +385,7 @@ func TestSpec16_12Limits(t *testing.T) {
 		if res[0].Score != float64(playBefore) || res[1].Score != 25 {
 			t.Errorf("scores %v/%v, want those after turn 59", res[0].Score, res[1].Score)
 		}
-		for _, want := range []string{"hard compute limit", "turn 60", "75 ms CPU", "60ms", "150000000"} {
+		for _, want := range []string{"hard compute limit", "turn 60", "used 75 ms of CPU time", "60ms", "150000000"} {
 			if !contains(res[1].Message, want) {
 				t.Errorf("message %q lacks %q", res[1].Message, want)
 			}
