@@ -141,7 +141,12 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 	tw.Flush()
 }
 
-func fmtMS(v float64) string { return fmt.Sprintf("%.1fms", v) }
+func fmtMS(v float64) string {
+	if v < 10 {
+		return fmt.Sprintf("%.2fms", v)
+	}
+	return fmt.Sprintf("%.1fms", v)
+}
 
 func printMove(w io.Writer, rec *replays.Replay, turn int, m replays.Move) {
 	fmt.Fprintf(w, "\n== turn %d, player %d (%s), %.2f ms", turn, m.Player, rec.Players[m.Player].Name, m.TimeMS)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,6 +31,14 @@ type gameFlags struct {
 	noTimeout  bool
 	timeScale  float64
 	concurrent bool
+
+	clock        string
+	timing       string
+	memoryMB     int
+	processes    int
+	outputMB     int
+	gameTimeout  time.Duration
+	parsedTiming match.Timing
 }
 
 func (f *gameFlags) register(cmd *cobra.Command) {
@@ -38,6 +47,31 @@ func (f *gameFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.noTimeout, "no-timeout", false, "disable time limits (debugging)")
 	cmd.Flags().Float64Var(&f.timeScale, "time-scale", 1, "multiply every time limit by this factor")
 	cmd.Flags().BoolVar(&f.concurrent, "concurrent", false, "ask the players of a turn at once instead of one after another")
+	cmd.Flags().StringVar(&f.clock, "clock", match.ClockWall, "what response times are measured with: wall (like CodinGame) or cpu (the bot's own CPU time, fair on a busy machine)")
+	cmd.Flags().StringVar(&f.timing, "timing", "strict", "over the limit: strict (loses), strikes (third strike or limit+50ms loses), bank:MS (a per-game time bank)")
+	cmd.Flags().IntVar(&f.memoryMB, "memory-limit", match.DefaultMaxMemory>>20, "memory limit per bot in MiB, its whole process tree (0: none)")
+	cmd.Flags().IntVar(&f.processes, "process-limit", match.DefaultMaxProcesses, "most processes per bot, its whole tree (0: none)")
+	cmd.Flags().IntVar(&f.outputMB, "output-limit", players.DefaultMaxTurnOutput>>20, "most output per bot per turn in MiB")
+	cmd.Flags().DurationVar(&f.gameTimeout, "game-timeout", match.DefaultGameTimeout, "hard wall-clock cap on a whole game (0: none)")
+}
+
+// apply copies the runner settings into a match configuration.
+func (f *gameFlags) apply(cfg *match.Config) {
+	cfg.TimeScale, cfg.NoTimeout, cfg.Concurrent = f.timeScale, f.noTimeout, f.concurrent
+	cfg.Clock, cfg.Timing = f.clock, f.parsedTiming
+	cfg.MaxMemory = int64(f.memoryMB) << 20
+	if f.memoryMB == 0 {
+		cfg.MaxMemory = -1
+	}
+	cfg.MaxProcesses = f.processes
+	if f.processes == 0 {
+		cfg.MaxProcesses = -1
+	}
+	cfg.MaxTurnOutput = f.outputMB << 20
+	cfg.GameTimeout = f.gameTimeout
+	if f.gameTimeout == 0 || f.noTimeout && f.gameTimeout == match.DefaultGameTimeout {
+		cfg.GameTimeout = -1 // debugging without limits: no cap unless asked for
+	}
 }
 
 // resolve checks the game flags and builds what match.Config needs from them.
@@ -51,6 +85,15 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	}
 	if f.timeScale <= 0 {
 		return nil, nil, nil, nil, usageErr("--time-scale %v: must be positive", f.timeScale)
+	}
+	if f.clock != match.ClockWall && f.clock != match.ClockCPU {
+		return nil, nil, nil, nil, usageErr("--clock %q: want wall or cpu", f.clock)
+	}
+	if f.parsedTiming, err = match.ParseTiming(f.timing); err != nil {
+		return nil, nil, nil, nil, usageErr("%v", err)
+	}
+	if f.memoryMB < 0 || f.processes < 0 || f.outputMB <= 0 || f.gameTimeout < 0 {
+		return nil, nil, nil, nil, usageErr("--memory-limit, --process-limit and --game-timeout must not be negative, --output-limit must be positive")
 	}
 	info := g.Info()
 	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
@@ -192,11 +235,8 @@ same bot outputs give the same game.`,
 			if !cmd.Flags().Changed("seed") {
 				seed = newSeed()
 			}
-			cfg := match.Config{
-				Game: g, Seed: seed, Options: opts, Files: files, Players: ps,
-				TimeScale: gf.timeScale, NoTimeout: gf.noTimeout, Concurrent: gf.concurrent,
-				Log: logger(),
-			}
+			cfg := match.Config{Game: g, Seed: seed, Options: opts, Files: files, Players: ps, Log: logger()}
+			gf.apply(&cfg)
 			if stderrLive {
 				cfg.Stderr = os.Stderr
 			}

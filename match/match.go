@@ -28,6 +28,7 @@ type Player struct {
 	Command string   // as the user gave it, recorded in the replay
 	Argv    []string // what is executed
 	Dir     string
+	Env     []string // extra environment (KEY=VALUE)
 }
 
 // Config is everything one game needs.
@@ -43,6 +44,23 @@ type Config struct {
 	NoTimeout bool
 	// Concurrent asks the players of a turn at once instead of one after another.
 	Concurrent bool
+	// Clock measures response times: ClockWall (default) or ClockCPU.
+	Clock string
+	// Timing is what going over a limit costs (default strict).
+	Timing Timing
+	// NoMeter starts bots directly, without measuring their CPU time (no CPU clock, no
+	// "delayed by the machine" flags, compute limits judged on wall time).
+	NoMeter bool
+	// MaxMemory and MaxProcesses limit each bot's tree; MaxTurnOutput limits what a bot
+	// may print between two inputs. Zero takes the defaults, negative disables.
+	MaxMemory     int64
+	MaxProcesses  int
+	MaxTurnOutput int
+	// GameTimeout is a hard wall-clock cap on the whole game, so that nothing can block a
+	// tournament worker (zero takes the default, negative disables).
+	GameTimeout time.Duration
+	gameDeadline time.Time
+
 	// CPUs, when set, pins every bot of the game to these CPUs (tournament --pin).
 	CPUs []int
 	// Stderr, when set, receives the bots' stderr live, each line prefixed with its seat.
@@ -56,6 +74,23 @@ type Config struct {
 	StartupGrace time.Duration
 
 	Log zerolog.Logger
+}
+
+// Defaults for the resource limits (CodinGame gives bots 768 MB).
+const (
+	DefaultMaxMemory    = 768 << 20
+	DefaultMaxProcesses = 64
+	DefaultGameTimeout  = 15 * time.Minute
+)
+
+func limitOr(v, def int64) int64 {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
 }
 
 // StartError is returned when a bot cannot be started (missing file, not executable, …).
@@ -82,6 +117,22 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	if cfg.StartupGrace <= 0 {
 		cfg.StartupGrace = 5 * time.Second
+	}
+	if cfg.Clock == "" {
+		cfg.Clock = ClockWall
+	}
+	if cfg.Clock != ClockWall && cfg.Clock != ClockCPU {
+		return nil, fmt.Errorf("clock %q: want %s or %s", cfg.Clock, ClockWall, ClockCPU)
+	}
+	if cfg.Timing.Kind == "" {
+		cfg.Timing.Kind = "strict"
+	}
+	cfg.MaxMemory = limitOr(cfg.MaxMemory, DefaultMaxMemory)
+	cfg.MaxProcesses = int(limitOr(int64(cfg.MaxProcesses), DefaultMaxProcesses))
+	cfg.MaxTurnOutput = int(limitOr(int64(cfg.MaxTurnOutput), players.DefaultMaxTurnOutput))
+	cfg.GameTimeout = time.Duration(limitOr(int64(cfg.GameTimeout), int64(DefaultGameTimeout)))
+	if cfg.GameTimeout > 0 {
+		cfg.gameDeadline = time.Now().Add(cfg.GameTimeout)
 	}
 	info := cfg.Game.Info()
 	refCfg := referee.Config{Seed: cfg.Seed, Players: len(cfg.Players), Options: map[string]string{}, Files: cfg.Files}
@@ -111,7 +162,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 		Options:        cfg.Options,
 		Settings: replays.Settings{
 			Style: info.Style, TimeScale: cfg.TimeScale, NoTimeout: cfg.NoTimeout,
-			Concurrent: cfg.Concurrent, Clock: "wall", Timing: "strict", Handshake: handshake,
+			Concurrent: cfg.Concurrent, Clock: cfg.Clock, Timing: cfg.Timing.String(), Handshake: handshake,
 		},
 		Turns: []replays.Turn{},
 	}
@@ -135,6 +186,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	if err != nil {
 		return nil, err
 	}
+	rec.Settings.Meter = seats[0].proc.MeterName()
 	defer stopAll(seats, cfg.StopGrace)
 
 	switch r := ref.(type) {
@@ -160,17 +212,24 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 
 // seat is one running bot and what the runner knows about it.
 type seat struct {
-	index int
-	proc  *players.Process
-	out   bool // deactivated: no longer asked
-	times []float64
-	limit []float64 // the limit in force for each time, for "near the limit" counts
+	index   int
+	proc    *players.Process
+	out     bool // deactivated: no longer asked
+	clock   clockState
+	times   []float64
+	limit   []float64 // the limit in force for each time, for "near the limit" counts
+	delayed int
 }
 
 func startSeats(cfg Config, style referee.Style) ([]*seat, error) {
 	seats := make([]*seat, 0, len(cfg.Players))
 	for i, p := range cfg.Players {
-		spec := players.Spec{Name: p.Name, Argv: p.Argv, Dir: p.Dir, StderrLive: cfg.Stderr, CPUs: cfg.CPUs}
+		spec := players.Spec{
+			Name: p.Name, Argv: p.Argv, Dir: p.Dir, Env: p.Env, StderrLive: cfg.Stderr, CPUs: cfg.CPUs,
+			Meter:     !cfg.NoMeter && style == referee.StyleTurns,
+			MaxMemory: max(cfg.MaxMemory, 0), MaxProcesses: max(cfg.MaxProcesses, 0),
+			MaxTurnOutput: max(cfg.MaxTurnOutput, 0),
+		}
 		if style == referee.StyleSession {
 			spec.MaxLine = sessionMaxLine
 		}
@@ -180,7 +239,10 @@ func startSeats(cfg Config, style referee.Style) ([]*seat, error) {
 			return nil, &StartError{Player: i, Err: err}
 		}
 		cfg.Log.Debug().Int("player", i).Int("pid", proc.Pid()).Strs("argv", p.Argv).Msg("bot started")
-		seats = append(seats, &seat{index: i, proc: proc})
+		st := &seat{index: i, proc: proc}
+		st.clock.last = proc.Sample()
+		st.clock.bankLeft = cfg.Timing.Bank
+		seats = append(seats, st)
 	}
 	return seats, nil
 }
@@ -265,6 +327,7 @@ func addTiming(rec *replays.Replay, seats []*seat) {
 				t.NearLimit++
 			}
 		}
+		t.DelayedTurn = s.delayed
 		rec.Result.Players[i].Timing = t
 	}
 }

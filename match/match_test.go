@@ -120,6 +120,8 @@ func withoutTimes(r *replays.Replay) *replays.Replay {
 	for i := range c.Turns {
 		for j := range c.Turns[i].Moves {
 			c.Turns[i].Moves[j].TimeMS = 0
+			c.Turns[i].Moves[j].CPUMS = nil
+			c.Turns[i].Moves[j].Delayed = false
 		}
 	}
 	for i := range c.Result.Players {

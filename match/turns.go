@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -57,48 +58,121 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 }
 
 // exchange sends one request to a bot and reads its answer, enforcing the time limit from
-// the last byte written to the last line read.
+// the last byte written to the last line read, on the chosen clock and timing regime.
 func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays.Move) {
 	answer := referee.Answer{Player: req.Player, Status: referee.StatusOK}
 	move := replays.Move{Player: req.Player, Input: req.Input}
 	limit := cfg.scale(req.Timeout)
-	start := time.Now()
-	sent, err := s.proc.Write(req.Input, deadline(start, limit))
-	var lines []players.Line
-	if err == nil {
-		lines, err = s.proc.ReadLines(req.Lines, deadline(sent, limit))
+	hard := s.clock.hardLimit(cfg.Timing, limit)
+	if limit <= 0 {
+		hard = 0
 	}
+	// How long to wait on the real clock: the limit itself on the wall clock; on the CPU
+	// clock a generous safety net (a bot that sleeps uses no CPU), while its CPU time is
+	// watched. Never past the game's cap.
+	wait := hard
+	if cfg.Clock == ClockCPU && hard > 0 {
+		wait = max(10*hard, hard+time.Second)
+	}
+	start := time.Now()
+	capped := false
+	by := deadline(start, wait)
+	if !cfg.gameDeadline.IsZero() && (by.IsZero() || cfg.gameDeadline.Before(by)) {
+		by, capped = cfg.gameDeadline, true
+	}
+	sent, err := s.proc.Write(req.Input, by)
+	var lines []players.Line
+	cpuOver := false
+	if err == nil {
+		if cfg.Clock == ClockCPU && hard > 0 {
+			lines, err, cpuOver = readWatchingCPU(s, req.Lines, by, hard)
+		} else {
+			lines, err = s.proc.ReadLines(req.Lines, by)
+		}
+	}
+	sample := s.proc.Sample()
+	usage := sample.Since(s.clock.last)
+	s.clock.last = sample
+
 	texts := make([]string, len(lines))
 	for i, l := range lines {
 		texts[i] = l.Text
 	}
 	answer.Lines = texts
 	move.Output = replays.JoinLines(texts)
-
-	elapsed := time.Since(sent)
-	if len(lines) > 0 {
-		elapsed = max(0, lines[len(lines)-1].At.Sub(sent))
+	wall := time.Since(sent)
+	if len(lines) > 0 && err == nil {
+		wall = max(0, lines[len(lines)-1].At.Sub(sent))
 	}
-	if err != nil {
+	took := wall
+	clockName := "wall"
+	if usage.CPUOK {
+		cpu := ms(usage.CPU)
+		move.CPUMS = &cpu
+		if cfg.Clock == ClockCPU {
+			took, clockName = usage.CPU, "CPU"
+		}
+	}
+	move.Delayed = delayed(wall, usage, limit)
+	switch {
+	case err != nil:
 		answer.Status, answer.Message = statusOf(err)
 		if answer.Status == referee.StatusTimeout {
-			answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, limit)
-			elapsed = max(elapsed, limit)
+			switch {
+			case cpuOver:
+				answer.Message = fmt.Sprintf("used %s of CPU time without answering (limit %s)", formatMS(usage.CPU), formatMS(limit))
+			case capped && !time.Now().Before(cfg.gameDeadline):
+				answer.Message = fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)
+			default:
+				answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, hard)
+			}
+			took = max(took, hard)
 		}
-	} else if limit > 0 && elapsed > limit {
-		// The lines came, but after the limit (noticed late by the scheduler, or a
-		// line that was in flight): the bot's clock is what counts.
-		answer.Status = referee.StatusTimeout
-		answer.Message = fmt.Sprintf("answered in %s, over the %s limit", formatMS(elapsed), formatMS(limit))
+	default:
+		if late, note := s.clock.judge(cfg.Timing, clockName, took, limit); late {
+			answer.Status, answer.Message = referee.StatusTimeout, note
+		} else if note != "" {
+			move.Message = note // a strike or a withdrawal from the bank: the game goes on
+		}
 	}
-	move.TimeMS = ms(elapsed)
-	move.Status, move.Message = answer.Status, answer.Message
-	if move.Status == referee.StatusOK {
-		move.Status = ""
+	if answer.Status == referee.StatusOK && req.Compute != nil {
+		answer.Compute, answer.ComputeUsage = computeVerdict(req.Compute, usage, wall, cfg.TimeScale)
+		move.Compute, move.ComputeUsage = answer.Compute, answer.ComputeUsage
+	}
+	move.TimeMS = ms(took)
+	if answer.Status != referee.StatusOK {
+		move.Status, move.Message = answer.Status, answer.Message
 	}
 	s.times = append(s.times, move.TimeMS)
 	s.limit = append(s.limit, ms(limit))
+	if move.Delayed {
+		s.delayed++
+	}
 	return answer, move
+}
+
+// readWatchingCPU reads an answer while checking, every few milliseconds, that the bot has
+// not used more CPU time than the limit since its previous answer.
+func readWatchingCPU(s *seat, n int, by time.Time, limit time.Duration) ([]players.Line, error, bool) {
+	var got []players.Line
+	for {
+		step := time.Now().Add(5 * time.Millisecond)
+		if !by.IsZero() && by.Before(step) {
+			step = by
+		}
+		more, err := s.proc.ReadLines(n-len(got), step)
+		got = append(got, more...)
+		if err == nil {
+			return got, nil, false
+		}
+		var pe *players.Error
+		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || !time.Now().Before(by) {
+			return got, err, false
+		}
+		if u := s.proc.Sample().Since(s.clock.last); u.CPUOK && u.CPU > limit {
+			return got, &players.Error{Kind: players.KindTimeout}, true
+		}
+	}
 }
 
 func timeoutMessage(detail string, got, want int, limit time.Duration) string {

@@ -20,7 +20,7 @@ import (
 // Defaults for Spec limits.
 const (
 	DefaultMaxLine       = 1 << 20  // longest stdout line accepted
-	DefaultMaxQueued     = 16 << 20 // most unread stdout bytes before the bot counts as flooding
+	DefaultMaxTurnOutput = 8 << 20  // most stdout bytes between two inputs before the bot counts as flooding
 	DefaultMaxStderrTurn = 64 << 10 // stderr kept per turn
 	DefaultMaxStderrGame = 4 << 20  // stderr kept per game
 )
@@ -37,9 +37,18 @@ type Spec struct {
 	Env  []string // extra environment variables (KEY=VALUE)
 
 	MaxLine       int // 0 = DefaultMaxLine
-	MaxQueued     int // 0 = DefaultMaxQueued
+	MaxTurnOutput int // 0 = DefaultMaxTurnOutput
 	MaxStderrTurn int // 0 = DefaultMaxStderrTurn
 	MaxStderrGame int // 0 = DefaultMaxStderrGame
+
+	// Meter starts the bot through a launcher that attaches CPU (and, where the hardware
+	// has them, instruction) counters before it runs, so that Sample can measure it.
+	Meter bool
+	// MaxMemory (bytes of resident memory of the whole tree) and MaxProcesses (processes in
+	// the tree) are checked while the bot runs; over either, the bot is stopped and its
+	// next read fails with KindLimit. Zero means no limit.
+	MaxMemory    int64
+	MaxProcesses int
 
 	// CPUs, when set, pins the bot (and the children it starts afterwards) to these CPUs.
 	CPUs []int
@@ -81,8 +90,8 @@ type Process struct {
 	marker string
 
 	mu       sync.Mutex
-	queue    []queuedLine
-	queued   int   // bytes in queue
+	queue     []queuedLine
+	turnBytes int   // bytes printed since the last Write
 	readErr  error // why stdout reading stopped (io.EOF when the bot closed it)
 	notify   chan struct{}
 	flooding bool
@@ -91,6 +100,11 @@ type Process struct {
 	exitDesc string        // "exited with code 1", "killed by signal 9 (killed)"
 
 	stderr *stderrBuffer
+	meter  *meter
+	// meterMu guards meter against Stop closing its descriptors during a Sample.
+	meterMu sync.Mutex
+
+	limitErr error // a resource limit the monitor found exceeded
 
 	stopOnce sync.Once
 }
@@ -133,9 +147,24 @@ func Start(spec Spec) (*Process, error) {
 		stdoutW.Close()
 		return nil, err
 	}
+	args := spec.Argv
+	var holdR, holdW *os.File
+	if spec.Meter {
+		// Start through the launcher: it waits on fd 3 until the counters are attached.
+		sh, err := exec.LookPath("sh")
+		if err != nil {
+			return nil, fmt.Errorf("%s: cannot measure CPU time: no sh to launch with: %w", spec.Name, err)
+		}
+		holdR, holdW, err = os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		args = append([]string{"sh", "-c", launcherScript, "arena-launch", path}, spec.Argv[1:]...)
+		path = sh
+	}
 	cmd := &exec.Cmd{
 		Path:   path,
-		Args:   spec.Argv,
+		Args:   args,
 		Dir:    spec.Dir,
 		Env:    append(append(os.Environ(), spec.Env...), MarkerVar+"="+marker),
 		Stdin:  stdinR,
@@ -146,12 +175,19 @@ func Start(spec Spec) (*Process, error) {
 			Pdeathsig: syscall.SIGKILL, // if arena dies, its bots die too
 		},
 	}
+	if holdR != nil {
+		cmd.ExtraFiles = []*os.File{holdR}
+	}
 	startErr := cmd.Start()
 	// The child has its own copies; the parent keeps only its ends, so that EOF is seen
 	// when the bot (and every descendant holding the pipe) is gone.
 	stdinR.Close()
 	stdoutW.Close()
 	stderrW.Close()
+	if holdR != nil {
+		holdR.Close()
+		defer holdW.Close() // releases the launcher even when Start failed
+	}
 	if startErr != nil {
 		stdinW.Close()
 		stdoutR.Close()
@@ -175,9 +211,16 @@ func Start(spec Spec) (*Process, error) {
 		exited: make(chan struct{}),
 		stderr: newStderrBuffer(spec.MaxStderrTurn, spec.MaxStderrGame, spec.StderrLive, "["+spec.Name+"] "),
 	}
+	if holdW != nil {
+		p.meter = openMeter(cmd.Process.Pid)
+		holdW.Write([]byte("go\n"))
+	}
 	go p.readStdout(stdoutR)
 	go p.stderr.drain(stderrR)
 	go p.wait()
+	if spec.MaxMemory > 0 || spec.MaxProcesses > 0 {
+		go p.watchResources()
+	}
 	return p, nil
 }
 
@@ -185,8 +228,8 @@ func setDefaults(s *Spec) {
 	if s.MaxLine <= 0 {
 		s.MaxLine = DefaultMaxLine
 	}
-	if s.MaxQueued <= 0 {
-		s.MaxQueued = DefaultMaxQueued
+	if s.MaxTurnOutput <= 0 {
+		s.MaxTurnOutput = DefaultMaxTurnOutput
 	}
 	if s.MaxStderrTurn <= 0 {
 		s.MaxStderrTurn = DefaultMaxStderrTurn
@@ -323,12 +366,12 @@ func lineText(b []byte) string {
 func (p *Process) enqueue(lines []queuedLine) {
 	p.mu.Lock()
 	for _, l := range lines {
-		if p.queued+len(l.text)+1 > p.spec.MaxQueued {
+		p.turnBytes += len(l.text) + 1
+		if p.turnBytes > p.spec.MaxTurnOutput {
 			p.flooding = true
 			break
 		}
 		p.queue = append(p.queue, l)
-		p.queued += len(l.text) + 1
 	}
 	p.mu.Unlock()
 	p.wake()
@@ -337,6 +380,9 @@ func (p *Process) enqueue(lines []queuedLine) {
 // Write sends text to the bot's stdin, giving up at the deadline (a bot that does not read
 // its input cannot block the runner). It returns the moment the last byte was written.
 func (p *Process) Write(text string, deadline time.Time) (time.Time, error) {
+	p.mu.Lock()
+	p.turnBytes = 0
+	p.mu.Unlock()
 	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
 		return time.Time{}, &Error{Kind: KindCrash, Msg: "its input is closed"}
 	}
@@ -386,15 +432,19 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 	var exitGrace <-chan time.Time
 	for {
 		p.mu.Lock()
+		if p.limitErr != nil {
+			err := p.limitErr
+			p.mu.Unlock()
+			return got, err
+		}
 		if p.flooding {
 			// Over the output limit: what is queued is not an answer any more.
 			p.mu.Unlock()
-			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed more than %s without it being read", bytesText(p.spec.MaxQueued))}
+			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed more than %s in one turn", bytesText(p.spec.MaxTurnOutput))}
 		}
 		for len(got) < n && len(p.queue) > 0 {
 			l := p.queue[0]
 			p.queue = p.queue[1:]
-			p.queued -= len(l.text) + 1
 			got = append(got, Line{Text: l.text, At: l.at, TooLong: l.tooLong})
 			if l.tooLong && !tooLongOK {
 				p.mu.Unlock()
@@ -476,6 +526,10 @@ func (p *Process) Stop(grace time.Duration) {
 			p.waitExit(10 * time.Millisecond)
 		}
 		<-p.exited
+		p.meterMu.Lock()
+		p.meter.close()
+		p.meter = nil
+		p.meterMu.Unlock()
 	})
 }
 

@@ -1,0 +1,3 @@
+package all
+
+import _ "github.com/arena-games/arena/players/builtin/agrid"

@@ -1,0 +1,91 @@
+package bestow_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os/exec"
+	"testing"
+
+	"github.com/arena-games/arena/players/builtin"
+	_ "github.com/arena-games/arena/players/builtin/bestow"
+	"github.com/arena-games/arena/referee"
+	game "github.com/arena-games/arena/referee/bestow"
+	"github.com/arena-games/arena/referee/refereetest"
+)
+
+func bot(t *testing.T, name string) refereetest.BotFunc {
+	t.Helper()
+	b, err := builtin.Lookup("bestow", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return refereetest.BotFunc(b)
+}
+
+// play runs one game between two bots and checks that both played it cleanly.
+func play(t *testing.T, seed int64, opts map[string]string, a, b refereetest.BotFunc) []referee.Outcome {
+	t.Helper()
+	ref, err := refereetest.PlayInProcess(game.Game{}, referee.Config{Seed: seed, Players: 2, Options: opts}, []refereetest.BotFunc{a, b})
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	res := ref.Result()
+	st := ref.Frame().State.(game.FrameState)
+	for i, o := range res {
+		if o.Status != referee.StatusOK {
+			t.Errorf("seed %d: seat %d ended %s: %s", seed, i, o.Status, o.Message)
+		}
+		if st.Players[i].Failed != 0 {
+			t.Errorf("seed %d: seat %d had %d commands refused", seed, i, st.Players[i].Failed)
+		}
+	}
+	return res
+}
+
+func TestGreedyBeatsRandom(t *testing.T) {
+	greedy, random := bot(t, "greedy"), bot(t, "random")
+	const games = 50
+	wins := 0
+	for seed := int64(1); seed <= games; seed++ {
+		seats := []refereetest.BotFunc{greedy, random}
+		g := 0
+		if seed%2 == 0 { // alternate seats: seat A moves first
+			seats, g = []refereetest.BotFunc{random, greedy}, 1
+		}
+		res := play(t, seed, nil, seats[0], seats[1])
+		if res[g].Rank == 1 && res[1-g].Rank == 2 {
+			wins++
+		}
+	}
+	t.Logf("greedy won %d of %d games", wins, games)
+	if wins*100 < 90*games {
+		t.Errorf("greedy won %d of %d games, want at least 90%%", wins, games)
+	}
+}
+
+// pythonBot runs a Python program as a bot, through the same pipes as the real runner.
+func pythonBot(t *testing.T, path string) refereetest.BotFunc {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	return func(in io.Reader, out io.Writer) error {
+		cmd := exec.Command(python, path)
+		cmd.Stdin, cmd.Stdout = in, out
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%v: %s", err, stderr.String())
+		}
+		return nil
+	}
+}
+
+func TestPythonStarter(t *testing.T) {
+	starter := pythonBot(t, "../../starters/bestow/starter.py")
+	random := bot(t, "random")
+	for seed, seats := range map[int64][]refereetest.BotFunc{1: {starter, random}, 2: {random, starter}} {
+		play(t, seed, nil, seats[0], seats[1])
+	}
+}

@@ -1,0 +1,214 @@
+package players
+
+import (
+	"encoding/binary"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// Meter names, best first. The meter in force is recorded in replays.
+const (
+	MeterInstructions = "instructions" // retired user-mode instructions (hardware counter)
+	MeterTaskClock    = "task-clock"   // CPU time of the bot and all its threads and children (perf, ns)
+	MeterProcessClock = "process-cpu"  // CPU time of the bot's main process, all threads (no children)
+	MeterNone         = "none"
+)
+
+// launcherScript holds a freshly started bot until its counters are attached, then becomes
+// the bot (same pid, so counters opened on it count the bot and everything it starts).
+const launcherScript = `read _ <&3; exec 3<&-; exec "$@"`
+
+// meter measures a bot's CPU time (and instructions where the hardware counts them).
+type meter struct {
+	pid          int
+	clock        int // perf task-clock fd, −1 when unavailable
+	instructions int // perf instructions fd, −1 when unavailable
+}
+
+// openMeter attaches counters to a bot held by the launcher. inherit makes the counters
+// include every thread and child the bot starts from now on.
+func openMeter(pid int) *meter {
+	m := &meter{pid: pid, clock: -1, instructions: -1}
+	m.clock = perfOpen(pid, unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_TASK_CLOCK)
+	m.instructions = perfOpen(pid, unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_INSTRUCTIONS)
+	return m
+}
+
+func perfOpen(pid int, typ uint32, config uint64) int {
+	attr := unix.PerfEventAttr{
+		Type:   typ,
+		Config: config,
+		Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
+		Bits:   unix.PerfBitInherit | unix.PerfBitExcludeKernel | unix.PerfBitExcludeHv,
+	}
+	if typ == unix.PERF_TYPE_SOFTWARE {
+		attr.Bits &^= unix.PerfBitExcludeKernel // CPU time includes the bot's system calls
+	}
+	fd, err := unix.PerfEventOpen(&attr, pid, -1, -1, unix.PERF_FLAG_FD_CLOEXEC)
+	if err != nil {
+		return -1
+	}
+	return fd
+}
+
+// Name says which meter measures CPU time.
+func (m *meter) Name() string {
+	switch {
+	case m == nil:
+		return MeterNone
+	case m.clock >= 0:
+		return MeterTaskClock
+	default:
+		return MeterProcessClock
+	}
+}
+
+// CPU returns the bot's CPU time so far.
+func (m *meter) CPU() (time.Duration, bool) {
+	if m == nil {
+		return 0, false
+	}
+	if m.clock >= 0 {
+		if v, ok := readCounter(m.clock); ok {
+			return time.Duration(v), true
+		}
+	}
+	// CPU clock of the whole process (every thread), in nanoseconds.
+	var ts unix.Timespec
+	clk := int32((^m.pid)<<3 | 2) // MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
+	if unix.ClockGettime(clk, &ts) != nil {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
+}
+
+// Instructions returns the retired instructions so far, when the hardware counts them.
+func (m *meter) Instructions() (int64, bool) {
+	if m == nil || m.instructions < 0 {
+		return 0, false
+	}
+	v, ok := readCounter(m.instructions)
+	return int64(v), ok
+}
+
+func readCounter(fd int) (uint64, bool) {
+	var b [8]byte
+	n, err := unix.Read(fd, b[:])
+	if err != nil || n != 8 {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint64(b[:]), true
+}
+
+func (m *meter) close() {
+	if m == nil {
+		return
+	}
+	if m.clock >= 0 {
+		unix.Close(m.clock)
+	}
+	if m.instructions >= 0 {
+		unix.Close(m.instructions)
+	}
+}
+
+// runqueueWait is how long the bot's main thread has waited for a CPU so far (it was ready
+// to run but the machine was busy), from /proc/PID/schedstat.
+func runqueueWait(pid int) (time.Duration, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/schedstat")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(v), true
+}
+
+// Usage is a bot's consumption over an interval.
+type Usage struct {
+	CPU          time.Duration
+	CPUOK        bool
+	Instructions int64
+	InstrOK      bool
+	Runqueue     time.Duration // time ready to run but not running: the machine's fault
+}
+
+// Sample is a point-in-time reading of a bot's counters.
+type Sample struct {
+	cpu      time.Duration
+	cpuOK    bool
+	instr    int64
+	instrOK  bool
+	rq       time.Duration
+	rqOK     bool
+	measured bool
+}
+
+// Sample reads the bot's counters now.
+func (p *Process) Sample() Sample {
+	p.meterMu.Lock()
+	defer p.meterMu.Unlock()
+	if p.meter == nil {
+		return Sample{}
+	}
+	s := Sample{measured: true}
+	s.cpu, s.cpuOK = p.meter.CPU()
+	s.instr, s.instrOK = p.meter.Instructions()
+	s.rq, s.rqOK = runqueueWait(p.Pid())
+	return s
+}
+
+// Since returns the usage between an earlier sample and this one.
+func (s Sample) Since(earlier Sample) Usage {
+	u := Usage{}
+	if s.cpuOK && earlier.cpuOK {
+		u.CPU, u.CPUOK = s.cpu-earlier.cpu, true
+	}
+	if s.instrOK && earlier.instrOK {
+		u.Instructions, u.InstrOK = s.instr-earlier.instr, true
+	}
+	if s.rqOK && earlier.rqOK {
+		u.Runqueue = s.rq - earlier.rq
+	}
+	return u
+}
+
+// MeterName says how this bot's CPU time is measured ("none" when it is not).
+func (p *Process) MeterName() string {
+	p.meterMu.Lock()
+	defer p.meterMu.Unlock()
+	return p.meter.Name()
+}
+
+// HasInstructions reports whether retired instructions are counted for this bot.
+func (p *Process) HasInstructions() bool {
+	p.meterMu.Lock()
+	defer p.meterMu.Unlock()
+	return p.meter != nil && p.meter.instructions >= 0
+}
+
+func (u Usage) String() string {
+	parts := []string{}
+	if u.CPUOK {
+		parts = append(parts, fmt.Sprintf("%.1f ms CPU", float64(u.CPU.Microseconds())/1000))
+	}
+	if u.InstrOK {
+		parts = append(parts, fmt.Sprintf("%d instructions", u.Instructions))
+	}
+	if len(parts) == 0 {
+		return "not measured"
+	}
+	return strings.Join(parts, ", ")
+}
