@@ -105,3 +105,26 @@ func TestDecisionBothWipedOut(t *testing.T) {
 		}
 	}
 }
+
+// Spec §8.3: a minion that dropped to HP ≤ 0 in the power-up step still triggers a mine, and
+// a mine planted on an occupied cell explodes in the same turn.
+func TestSpec83MineTriggers(t *testing.T) {
+	t.Run("dying minion triggers", func(t *testing.T) {
+		r := scenario(t, vectorGrid, ProfileOriginal, [2]Cell{{1, 5}, {2, 5}}, []Cell{{3, 1}, {1, 1}}, []Cell{{3, 3}, {1, 5}})
+		r.teams[0].score = 7
+		r.teams[1].minions[0].hp = 20
+		r.mines = []mine{{pos: Cell{3, 3}, owner: 0}}
+		play(r, "FIRE 0", "")
+		if len(r.mines) != 0 || r.teams[0].minions[0].hp != 70 {
+			t.Errorf("mines %v, player 0 minion 0 HP %d: want the mine exploded by the dying minion", r.mines, r.teams[0].minions[0].hp)
+		}
+	})
+	t.Run("planted on an occupied cell", func(t *testing.T) {
+		r := scenario(t, vectorGrid, ProfileOriginal, [2]Cell{{1, 5}, {2, 5}}, []Cell{{3, 2}}, []Cell{{3, 3}})
+		r.teams[0].score = 15
+		play(r, "MINE 0 3 3", "WAIT 0")
+		if len(r.mines) != 0 || hps(r, 1)[0] != 70 || hps(r, 0)[0] != 70 {
+			t.Errorf("mines %v, HP %v %v: want an explosion this turn", r.mines, hps(r, 0), hps(r, 1))
+		}
+	})
+}

@@ -70,9 +70,6 @@ func centre(c Cell) (float64, float64) {
 // rows while the run below has the same extent, to keep frames small. The shapes hold no
 // pointers, so copying them keeps the frame independent of the referee.
 func (r *Referee) drawWalls(shapes []referee.Shape) []referee.Shape {
-	if r.wallShapes == nil {
-		r.wallShapes = wallRects(r.grid)
-	}
 	return append(shapes, r.wallShapes...)
 }
 

@@ -50,7 +50,7 @@ func startCells(rng *rand.Rand, g *Grid, base0 Cell, k int) ([]Cell, error) {
 // newReferee places flags, minions (player 1 mirrored) and coins on a grid. Tests build
 // hand-made positions with it too.
 func newReferee(g *Grid, bases [2]Cell, starts []Cell, profile Profile) *Referee {
-	r := &Referee{profile: profile, grid: g, bases: bases, k: len(starts), path: newPathfinder(g)}
+	r := &Referee{profile: profile, grid: g, bases: bases, k: len(starts), path: newPathfinder(g), wallShapes: wallRects(g)}
 	for p := 0; p < 2; p++ {
 		r.flags[p] = flag{pos: bases[p], carrier: -1}
 		r.teams[p].minions = make([]minion, len(starts))
