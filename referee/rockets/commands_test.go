@@ -214,3 +214,23 @@ func TestSpec5_CommandEffects(t *testing.T) {
 		t.Errorf("TRANSFERS (-want +got):\n%s", diff)
 	}
 }
+
+// The example session of docs/games/rockets.md.
+func TestDocsExample(t *testing.T) {
+	g := newTest(t, "maps/rockets/tiny6.data", tiny6, 2, nil)
+	session := []struct {
+		line string
+		want []string
+	}{
+		{"DESCRIBE_WORLD", []string{"OK", "6 10000 1000 2000 500 200 500 1 5.000000 15 100 500 1 40 1.000000 tiny6.data", "2", "1 4"}},
+		{"ROADS_STATUS", []string{"OK", "2", "1 2 0 4", "5 1 0 3"}},
+		{"MOVE 1 2", []string{"OK"}},
+		{"MOVE 1 5", []string{"FAILED 101 car is busy"}},
+		{"CARS", []string{"OK", "5", "1 2 96 NORMAL NORMAL U 1 2 0", "2 1 100 NORMAL NORMAL U 0 0 0", "3 1 100 NORMAL NORMAL U 0 0 0", "4 1 100 NORMAL NORMAL U 0 0 0", "5 1 100 NORMAL NORMAL U 0 0 0"}},
+	}
+	for _, step := range session {
+		if diff := cmp.Diff(step.want, do(g, 0, step.line)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", step.line, diff)
+		}
+	}
+}

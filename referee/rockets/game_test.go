@@ -331,4 +331,19 @@ func TestSpec5_6_Rounding(t *testing.T) {
 	if got := takeFrom(s, 100, 0); got != 10 || s.total() != 0 {
 		t.Errorf("capped taking: took %d, left %v", got, s.deposits)
 	}
+	s = &site{deposits: []int64{0, 0}}
+	addTo(s, 5, 1) // a site without deposits (unreachable by the rules) credits the starter
+	if diff := cmp.Diff([]int64{0, 5}, s.deposits); diff != "" {
+		t.Errorf("addTo an empty site (-want +got):\n%s", diff)
+	}
+}
+
+// Revenue is capped so that absurd maps cannot overflow money (design choice).
+func TestRevenueCap(t *testing.T) {
+	if got := revenue(2000, false, 5, 50000); got != maxRevenue {
+		t.Errorf("revenue of a 2000-road unique cycle: %d, want the cap %d", got, int64(maxRevenue))
+	}
+	if got := revenue(3, false, 0, 5); got != 0 {
+		t.Errorf("M_max 0: %d", got)
+	}
 }
