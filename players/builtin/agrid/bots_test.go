@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin/agrid"
-	agridref "github.com/arena-games/arena/referee/agrid"
 	"github.com/arena-games/arena/referee"
+	agridref "github.com/arena-games/arena/referee/agrid"
 	"github.com/arena-games/arena/referee/refereetest"
 )
 
