@@ -36,6 +36,11 @@ type bot struct {
 	seen   uint64  // hash of the input read so far, seeds rng
 	rng    *rand.Rand
 
+	// held is the piece bought last (0: none) and where it was placed: it stays usable in
+	// later turns until another piece is bought.
+	held                int
+	heldOwn, heldShared bool
+
 	orients map[int][]orientation // by piece id
 	projs   map[int][]projection
 }
@@ -210,6 +215,15 @@ func (b *bot) sharedSpace() ([]int, error) {
 
 func (b *bot) ownIndex(v vec3) int { return (v.z*b.w.Bo+v.y)*b.w.Bo + v.x }
 
+// buy buys the piece at 1-based position pos of the range, whose id is id.
+func (b *bot) buy(pos, id int) error {
+	if _, err := b.c.call(fmt.Sprintf("BUY_PIECE %d", pos), 0); err != nil {
+		return err
+	}
+	b.held, b.heldOwn, b.heldShared = id, false, false
+	return nil
+}
+
 // placeOwn places the held piece and records its cells on success.
 func (b *bot) placeOwn(o orientation, at vec3) error {
 	if _, err := b.c.call(fmt.Sprintf("PLACE_OWN_PIECE %d %d %d %d %d %d", at.x, at.y, at.z, o.rx, o.ry, o.rz), 0); err != nil {
@@ -218,6 +232,7 @@ func (b *bot) placeOwn(o orientation, at vec3) error {
 	for _, c := range o.cells {
 		b.own[b.ownIndex(c.add(at))] = true
 	}
+	b.heldOwn = true
 	return nil
 }
 
@@ -229,6 +244,7 @@ func (b *bot) placeShared(shared []int, p projection, x, y int) error {
 	for _, s := range p.squares {
 		shared[(s.y+y)*b.w.Bs+s.x+x] = s.colour
 	}
+	b.heldShared = true
 	return nil
 }
 

@@ -45,9 +45,12 @@ func play(t *testing.T, seed int64, opts map[string]string, a, b refereetest.Bot
 
 func TestGreedyBeatsRandom(t *testing.T) {
 	greedy, random := bot(t, "greedy"), bot(t, "random")
-	const games = 50
+	games := 50
+	if raceDetector { // the race detector makes a game take seconds: check the bots' plumbing on fewer
+		games = 10
+	}
 	wins := 0
-	for seed := int64(1); seed <= games; seed++ {
+	for seed := int64(1); seed <= int64(games); seed++ {
 		seats := []refereetest.BotFunc{greedy, random}
 		g := 0
 		if seed%2 == 0 { // alternate seats: seat A moves first
@@ -87,5 +90,29 @@ func TestPythonStarter(t *testing.T) {
 	random := bot(t, "random")
 	for seed, seats := range map[int64][]refereetest.BotFunc{1: {starter, random}, 2: {random, starter}} {
 		play(t, seed, nil, seats[0], seats[1])
+	}
+}
+
+// With a small command limit L the bots spend their budget on what matters and never
+// draw a FAILED answer (play checks it), whatever the variant.
+func TestBotsRespectTheCommandLimit(t *testing.T) {
+	greedy, random := bot(t, "greedy"), bot(t, "random")
+	tests := []struct {
+		opts       map[string]string
+		greedyWins bool
+	}{
+		{map[string]string{"L": "1", "Ee": "100"}, false}, // only queries fit: nobody plays
+		{map[string]string{"L": "5", "Ee": "100"}, true},
+		{map[string]string{"L": "8", "Ee": "100", "variant": "wicked"}, true},
+		{map[string]string{"L": "100", "Ee": "100", "variant": "flower", "R": "40", "pieces": "50"}, true},
+	}
+	for i, tt := range tests {
+		res := play(t, int64(i+1), tt.opts, greedy, random)
+		if tt.greedyWins && res[0].Rank != 1 {
+			t.Errorf("%v: greedy ranked %d", tt.opts, res[0].Rank)
+		}
+		if !tt.greedyWins && (res[0].Score != 0 || res[1].Score != 0) {
+			t.Errorf("%v: scores %v and %v, want 0 (nobody could play)", tt.opts, res[0].Score, res[1].Score)
+		}
 	}
 }

@@ -35,27 +35,75 @@ type sharedMove struct {
 	usable bool
 }
 
+// essentialCommands is what buying and placing a piece takes: GET_PIECES_IN_RANGE,
+// BUY_PIECE, PLACE_OWN_PIECE, GET_SHARED_SPACE, PLACE_SHARED_PIECE. Extras (multipliers,
+// single pieces) come first only when the command limit L leaves room for these.
+const essentialCommands = 5
+
 func (g *greedyPlayer) play(b *bot, info matchInfo) error {
-	shared, err := b.sharedSpace()
-	if err != nil {
+	if b.c.left() > essentialCommands+3 {
+		if err := g.chooseMultipliers(b, &info); err != nil {
+			return err
+		}
+	}
+	if err := g.singleCubes(b, min(info.me.singleCubes, b.c.left()-essentialCommands)); err != nil {
 		return err
 	}
-	if err := g.chooseMultipliers(b, &info); err != nil {
-		return err
-	}
-	if err := g.singleCubes(b, info.me.singleCubes); err != nil {
-		return err
-	}
-	ids, err := b.inRange()
-	if err != nil {
-		return err
-	}
-	eval := newSharedEval(b, shared, info)
-	filled := newPrefix(b)
 	solid := float64(info.me.own) / math.Max(1, float64(info.me.profit)) // I^D as the referee saw it
 	if info.me.profit == 0 {
 		solid = 1
 	}
+	// A piece bought in an earlier turn that ran out of commands is placed first.
+	if b.held != 0 && !b.heldOwn {
+		if own := g.bestOwn(b, newPrefix(b), b.pieces[b.held-1]); own.usable {
+			if err := b.placeOwn(own.o, own.at); err != nil {
+				return err
+			}
+		}
+	}
+	if b.c.left() >= 3 { // GET_PIECES_IN_RANGE, BUY_PIECE, PLACE_OWN_PIECE
+		if err := g.buyAndPlaceOwn(b, info, solid); err != nil {
+			return err
+		}
+	}
+	var shared []int
+	var err error
+	if b.held != 0 && !b.heldShared && b.c.left() >= 2 {
+		if shared, err = b.sharedSpace(); err != nil {
+			return err
+		}
+		// The full shared search (every projection, position and neighbour) runs for the
+		// held piece only; the choice of piece used the cheaper isolated estimate.
+		eval := newSharedEval(b, shared, info)
+		if best := g.bestShared(b, eval, b.pieces[b.held-1]); best.usable && best.score > 0 {
+			if err := b.placeShared(shared, best.p, best.x, best.y); err != nil {
+				return err
+			}
+		}
+	}
+	if err := g.chooseMultipliers(b, &info); err != nil {
+		return err
+	}
+	if info.me.singleSquares == 0 {
+		return nil
+	}
+	if shared == nil {
+		if shared, err = b.sharedSpace(); err != nil {
+			return err
+		}
+	}
+	return g.singleSquares(b, info, shared)
+}
+
+// buyAndPlaceOwn buys the piece of the range with the best gain per effort point (or
+// none when nothing gains) and places it in the own space.
+func (g *greedyPlayer) buyAndPlaceOwn(b *bot, info matchInfo, solid float64) error {
+	ids, err := b.inRange()
+	if err != nil {
+		return err
+	}
+	eval := &sharedEval{b: b, me: info.me.mult, opp: info.opp.mult, pow: areaPowers(b)}
+	filled := newPrefix(b)
 	bestPos, bestRate := -1, 0.0
 	var bestOwn ownMove
 	for pos, id := range ids {
@@ -78,24 +126,16 @@ func (g *greedyPlayer) play(b *bot, info matchInfo) error {
 			bestPos, bestRate, bestOwn = pos, rate, own
 		}
 	}
-	if bestPos >= 0 {
-		if _, err := b.c.call(fmt.Sprintf("BUY_PIECE %d", bestPos+1), 0); err != nil {
-			return err
-		}
-		if bestOwn.usable {
-			if err := b.placeOwn(bestOwn.o, bestOwn.at); err != nil {
-				return err
-			}
-		}
-		// The full shared search (every projection, position and neighbour) runs for
-		// the bought piece only; the choice used the cheaper isolated estimate.
-		if bestShared := g.bestShared(b, eval, b.pieces[ids[bestPos]-1]); bestShared.usable && bestShared.score > 0 {
-			if err := b.placeShared(shared, bestShared.p, bestShared.x, bestShared.y); err != nil {
-				return err
-			}
-		}
+	if bestPos < 0 {
+		return nil // skip
 	}
-	return g.singleSquares(b, info, shared)
+	if err := b.buy(bestPos+1, ids[bestPos]); err != nil {
+		return err
+	}
+	if bestOwn.usable {
+		return b.placeOwn(bestOwn.o, bestOwn.at)
+	}
+	return nil
 }
 
 // chooseMultipliers sets ×5, ×3, ×1 on the most common colours the opponent has not
@@ -294,12 +334,16 @@ type sharedEval struct {
 }
 
 func newSharedEval(b *bot, shared []int, info matchInfo) *sharedEval {
-	e := &sharedEval{b: b, shared: shared, labels: findAreas(shared, b.w.Bs), me: info.me.mult, opp: info.opp.mult}
-	e.pow = make([]float64, len(shared)+1)
-	for a := range e.pow {
-		e.pow[a] = math.Pow(float64(a), b.w.Ae)
+	return &sharedEval{b: b, shared: shared, labels: findAreas(shared, b.w.Bs), me: info.me.mult, opp: info.opp.mult, pow: areaPowers(b)}
+}
+
+// areaPowers tabulates a^{A_e} for every possible area a.
+func areaPowers(b *bot) []float64 {
+	pow := make([]float64, b.w.Bs*b.w.Bs+1)
+	for a := range pow {
+		pow[a] = math.Pow(float64(a), b.w.Ae)
 	}
-	return e
+	return pow
 }
 
 // score is H × (my area gain − the opponent's), minus what the squares block of my areas.

@@ -33,7 +33,7 @@ func (randomPlayer) play(b *bot, info matchInfo) error {
 		return nil
 	}
 	pos := affordable[rng.IntN(len(affordable))]
-	if _, err := b.c.call(fmt.Sprintf("BUY_PIECE %d", pos+1), 0); err != nil {
+	if err := b.buy(pos+1, ids[pos]); err != nil {
 		return err
 	}
 	pc := b.pieces[ids[pos]-1]
