@@ -2,6 +2,7 @@ package agrid
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/arena-games/arena/referee"
@@ -61,7 +62,7 @@ func (r *Referee) Frame() referee.Frame {
 			for end+1 < a && r.posts[y*a+end+1] == hill {
 				end++
 			}
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(x) + 0.15, Y: float64(y) + 0.15, W: float64(end-x) + 0.7, H: 0.7, Fill: hillColor})
+			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(x) + 0.15, Y: float64(y) + 0.15, W: round2(float64(end-x) + 0.7), H: 0.7, Fill: hillColor})
 			x = end
 		}
 	}
@@ -122,7 +123,7 @@ func (r *Referee) drawMarkers(shapes []referee.Shape) []referee.Shape {
 				tip = fmt.Sprintf("%d markers %c from (%d,%d) to (%d,%d)", end-x+1, c, x, y, end, y)
 			}
 			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(x) + 0.32, Y: float64(y) + 0.32,
-				W: float64(end-x) + 0.36, H: 0.36, Fill: referee.PlayerColor(seat), Player: referee.Owner(seat), Tip: tip})
+				W: round2(float64(end-x) + 0.36), H: 0.36, Fill: referee.PlayerColor(seat), Player: referee.Owner(seat), Tip: tip})
 			x = end + 1
 		}
 		if c := at(0, y); isMarker(c) && at(a-1, y) == c {
@@ -172,3 +173,6 @@ func storageText(w *worker) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// round2 keeps two decimals, so that sums like 1 + 0.36 print short in replays.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }

@@ -93,19 +93,43 @@ var realParams = []realParam{
 	{key: "hills", lo: 0, hi: 0.4, field: func(p *params) *float64 { return &p.Hills }, help: "fraction of posts that are hills"},
 }
 
-// options lists every option for Info, defaults from the default variant.
+// optionOrder is the order of the options in Info: DESCRIBE_WORLD's, then the design ones.
+var optionOrder = []string{"A", "B", "D", "E", "F", "G", "H", "Z", "W", "T", "Sw", "Sh", "Ss", "N", "M", "I", "L", "K", "workers", "turns", "idle", "hills"}
+
+// options lists every option for Info, defaults from the default variant; the help of a
+// parameter that differs between variants gives each variant's value.
 func options() []referee.Option {
-	def := variants[defaultVariant]
-	opts := []referee.Option{{Key: "variant", Default: defaultVariant, Help: "server variant of the seed's table: grid1 (normal workers, destroy internal, long-term markers, average storage), grid2 (mountain, keep internal, short-lived markers), grid3 (normal, keep internal, long-term, small storage)"}}
-	for _, ip := range intParams {
-		d := "auto"
-		if !ip.sizeAuto {
-			d = strconv.Itoa(*ip.field(&def))
+	opts := []referee.Option{{Key: "variant", Default: defaultVariant, Help: "server variant of the seed's table: grid1 (normal workers, destroy internal, long-term markers, average storage), grid2 (mountain workers, keep internal, short-lived markers), grid3 (normal workers, keep internal, long-term markers, small storage)"}}
+	names := []string{"grid1", "grid2", "grid3"}
+	for _, key := range optionOrder {
+		var help, def string
+		var values []string
+		for _, ip := range intParams {
+			if ip.key == key {
+				help = fmt.Sprintf("%s; %d..%d", ip.help, ip.lo, ip.hi)
+				for _, n := range names {
+					v := variants[n]
+					values = append(values, strconv.Itoa(*ip.field(&v)))
+				}
+				if ip.sizeAuto {
+					values = []string{"auto", "auto", "auto"}
+				}
+			}
 		}
-		opts = append(opts, referee.Option{Key: ip.key, Default: d, Help: fmt.Sprintf("%s; %d..%d, default from the variant", ip.help, ip.lo, ip.hi)})
-	}
-	for _, rp := range realParams {
-		opts = append(opts, referee.Option{Key: rp.key, Default: formatReal(*rp.field(&def)), Help: fmt.Sprintf("%s; %g..%g, default from the variant", rp.help, rp.lo, rp.hi)})
+		for _, rp := range realParams {
+			if rp.key == key {
+				help = fmt.Sprintf("%s; %g..%g", rp.help, rp.lo, rp.hi)
+				for _, n := range names {
+					v := variants[n]
+					values = append(values, strconv.FormatFloat(*rp.field(&v), 'g', -1, 64))
+				}
+			}
+		}
+		def = values[0]
+		if values[0] != values[1] || values[0] != values[2] {
+			help += fmt.Sprintf(" (grid1 %s, grid2 %s, grid3 %s)", values[0], values[1], values[2])
+		}
+		opts = append(opts, referee.Option{Key: key, Default: def, Help: help})
 	}
 	return opts
 }
