@@ -17,13 +17,15 @@ import (
 const starterPath = "../../starters/rockets/starter.py"
 
 // pythonStarter runs the Python starter as a bot over its stdin/stdout. What it writes to
-// stderr (it reports FAILED answers there) is collected in complaints.
-func pythonStarter(t *testing.T, complaints *bytes.Buffer) refereetest.BotFunc {
+// stderr (it reports FAILED answers there) is collected in complaints, readable once done
+// is closed (PlayInProcess returns when the game ends, before the process has exited).
+func pythonStarter(t *testing.T, complaints *bytes.Buffer, done chan struct{}) refereetest.BotFunc {
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 not installed")
 	}
 	return func(in io.Reader, out io.Writer) error {
+		defer close(done)
 		cmd := exec.Command(python, starterPath)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, complaints
 		if err := cmd.Run(); err != nil {
@@ -37,7 +39,9 @@ func pythonStarter(t *testing.T, complaints *bytes.Buffer) refereetest.BotFunc {
 // to status ok, and earns from cycles.
 func TestPythonStarter(t *testing.T) {
 	var complaints bytes.Buffer
-	res, teams := play(t, 5, map[string]string{"turns": "300", "cities": "120"}, pythonStarter(t, &complaints), Random)
+	done := make(chan struct{})
+	res, teams := play(t, 5, map[string]string{"turns": "300", "cities": "120"}, pythonStarter(t, &complaints, done), Random)
+	<-done
 	if teams[0].Cycles == 0 {
 		t.Errorf("the starter closed no cycle: %+v", teams[0])
 	}
@@ -55,7 +59,9 @@ func TestPythonStarterTCP(t *testing.T) {
 		t.Skip("python3 not installed")
 	}
 	var credentials []string
+	done := make(chan struct{})
 	bot := func(in io.Reader, out io.Writer) error {
+		defer close(done)
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return err
@@ -100,6 +106,7 @@ func TestPythonStarterTCP(t *testing.T) {
 		return nil
 	}
 	_, teams := play(t, 9, map[string]string{"turns": "60", "cities": "40"}, bot, Random)
+	<-done
 	if strings.Join(credentials, " ") != "team7 s3cret" {
 		t.Errorf("credentials %q", credentials)
 	}
