@@ -73,3 +73,20 @@ func TestVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallCommandLimit: with a tight L both bots keep to the protocol (forced waiting
+// included) and greedy still wins once it can act at all.
+func TestSmallCommandLimit(t *testing.T) {
+	for _, tc := range []struct {
+		limit      string
+		greedyWins bool
+	}{{"1", false}, {"5", true}, {"8", true}} {
+		t.Run("L="+tc.limit, func(t *testing.T) {
+			res := playGame(t, 3, map[string]string{"L": tc.limit, "turns": "300"}, agrid.Greedy, agrid.Random)
+			t.Logf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
+			if tc.greedyWins && referee.Winner(res) != 0 {
+				t.Errorf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
+			}
+		})
+	}
+}

@@ -44,6 +44,18 @@ type client struct {
 	in   *protocol.LineReader
 	out  *bufio.Writer
 	seen hash.Hash64 // everything read so far, to seed a bot's randomness
+
+	// limit is L once known (0: unknown); used counts this turn's commands, so that a bot
+	// can stop before the referee forces it to wait.
+	limit, used int
+}
+
+// left is the number of commands the team may still send this turn.
+func (c *client) left() int {
+	if c.limit == 0 {
+		return 1 << 30
+	}
+	return c.limit - c.used
 }
 
 func newClient(in io.Reader, out io.Writer) *client {
@@ -76,6 +88,7 @@ func (c *client) call(command string, fixed int, counted bool) ([]string, error)
 	if err := c.send(command); err != nil {
 		return nil, err
 	}
+	c.used++
 	status, err := c.readLine()
 	if err != nil {
 		return nil, err
@@ -89,6 +102,7 @@ func (c *client) call(command string, fixed int, counted bool) ([]string, error)
 		if _, err := c.readLine(); err != nil { // OK: the next turn has started
 			return nil, err
 		}
+		c.used = 0
 		return nil, errTurnOver
 	case strings.HasPrefix(status, "FAILED "):
 		parts := strings.SplitN(status, " ", 3)
@@ -135,6 +149,7 @@ func (c *client) wait() error {
 			return err
 		}
 	}
+	c.used = 0
 	return nil
 }
 

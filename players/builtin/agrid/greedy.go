@@ -1,6 +1,7 @@
 package agrid
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -55,6 +56,7 @@ func (g *greedy) turn(c *client) error {
 			return err
 		}
 		g.k = newKnowledge(g.p.A)
+		c.limit = g.p.L
 	}
 	g.t, g.turnsLeft = g.firstU-u, u
 
@@ -69,11 +71,14 @@ func (g *greedy) turn(c *client) error {
 	if err != nil {
 		return err
 	}
-	data, err = c.call("LIST_ENEMY_WORKERS", 1, true)
-	if err != nil {
-		return err
+	enemies := map[int]int{}
+	if c.left() > 2*len(workers) { // worth knowing only when the turn's budget allows acting
+		data, err = c.call("LIST_ENEMY_WORKERS", 1, true)
+		if err != nil {
+			return err
+		}
+		enemies = parseEnemyWorkers(data, g.p.A)
 	}
-	enemies := parseEnemyWorkers(data, g.p.A)
 	if g.rng == nil {
 		g.rng = rand.New(rand.NewPCG(c.seen.Sum64(), 2))
 	}
@@ -83,10 +88,26 @@ func (g *greedy) turn(c *client) error {
 	}
 	for _, w := range workers {
 		if err := g.act(c, w, enemies[w.post]+own[w.post] > 1); err != nil {
+			if errors.Is(err, errBudget) {
+				return nil // the rest waits for the next turn
+			}
 			return err
 		}
 	}
 	return nil
+}
+
+// errBudget stops a turn when the command limit L is used up, before the referee forces
+// the team to wait.
+var errBudget = errors.New("command budget used up")
+
+// send sends an action command within the turn's budget; a FAILED answer is returned as
+// such, for the caller to look at.
+func (g *greedy) send(c *client, format string, args ...any) error {
+	if c.left() < 1 {
+		return errBudget
+	}
+	return callErr(c, fmt.Sprintf(format, args...))
 }
 
 // refresh updates the picture of the map: the whole map every E turns, otherwise last
@@ -154,7 +175,7 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 			delete(g.plans, w.id) // cannot take this post over
 			return g.wander(c, w, crowded)
 		default:
-			err := callErr(c, fmt.Sprintf("PUT %d %c", w.id, g.p.color))
+			err := g.send(c, "PUT %d %c", w.id, g.p.color)
 			if failCode(err) == 0 && err != nil {
 				return err
 			}
@@ -166,7 +187,7 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 	sq.blocked = 0
 	if g.closed(sq) {
 		start := sq.border[(sq.at+1)%len(sq.border)]
-		err := callErr(c, fmt.Sprintf("SCORE %d %d", start%g.p.A, start/g.p.A))
+		err := g.send(c, "SCORE %d %d", start%g.p.A, start/g.p.A)
 		if failCode(err) == 0 && err != nil {
 			return err
 		}
@@ -178,7 +199,7 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 	}
 	next := sq.border[(sq.at+1)%len(sq.border)]
 	dx, dy := direction(g.p.A, here, next)
-	err := callErr(c, fmt.Sprintf("MOVE %d %d %d", w.id, dx, dy))
+	err := g.send(c, "MOVE %d %d %d", w.id, dx, dy)
 	if failCode(err) == 0 && err != nil {
 		return err
 	}
@@ -273,7 +294,7 @@ func (g *greedy) wander(c *client, w mine, crowded bool) error {
 				colour, most = col, n
 			}
 		}
-		if err := ignoreFailure(callErr(c, fmt.Sprintf("PUT %d %c", w.id, colour))); err != nil {
+		if err := ignoreFailure(g.send(c, "PUT %d %c", w.id, colour)); err != nil {
 			return err
 		}
 	}
@@ -295,7 +316,7 @@ func (g *greedy) wander(c *client, w mine, crowded bool) error {
 		return nil
 	}
 	s := free[g.rng.IntN(len(free))]
-	return ignoreFailure(callErr(c, fmt.Sprintf("MOVE %d %d %d", w.id, s[0], s[1])))
+	return ignoreFailure(g.send(c, "MOVE %d %d %d", w.id, s[0], s[1]))
 }
 
 // planned reports whether a post lies in or next to one of the team's squares.

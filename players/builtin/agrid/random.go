@@ -25,8 +25,10 @@ func Random(in io.Reader, out io.Writer) error {
 			if p, err = parseParams(data[0]); err != nil {
 				return err
 			}
+		}
+		if hills == nil {
 			k := newKnowledge(p.A)
-			data, err = c.call("SHOW_MAP", 1+2*p.A, false)
+			data, err := c.call("SHOW_MAP", 1+2*p.A, false)
 			if err != nil {
 				return err
 			}
