@@ -109,13 +109,13 @@ func (r *Referee) Frame() referee.Frame {
 
 func (r *Referee) drawHeader(shapes []referee.Shape, seat int, x float64) []referee.Shape {
 	pl := &r.snap.players[seat]
-	title := fmt.Sprintf("%s: %.1f = own %d (D %d) + shared %d · cash %d · effort %d · VP %.2f",
-		seatName(seat), pl.combined, pl.scoreOwn, pl.solid, pl.shared, pl.cash, pl.effort, pl.vp)
+	owner := referee.Owner(seat)
+	title := fmt.Sprintf("%s: %.1f = own %d (D %d) + shared %d · VP %.2f", seatName(seat), pl.combined, pl.scoreOwn, pl.solid, pl.shared, pl.vp)
 	if !r.snap.over && r.snap.active == seat {
 		title = "▶ " + title
 	}
 	shapes = append(shapes, referee.Shape{Kind: referee.ShapeText, X: x, Y: 16, Text: title, Size: 12,
-		Fill: referee.PlayerColor(seat), Player: referee.Owner(seat)})
+		Fill: referee.PlayerColor(seat), Player: owner, Tip: fmt.Sprintf("%s: combined score S_mc, own-space score S_mo, solid cube D, shared score S_ms, this turn's victory points", seatName(seat))})
 	cx := x
 	for c := 1; c < len(pl.mult); c++ {
 		if pl.mult[c] == 0 {
@@ -123,14 +123,12 @@ func (r *Referee) drawHeader(shapes []referee.Shape, seat int, x float64) []refe
 		}
 		tip := fmt.Sprintf("%s: colour %d ×%d", seatName(seat), c, pl.mult[c])
 		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapeRect, X: cx, Y: 24, W: 14, H: 14, Fill: colourPalette[c], Stroke: "#444", Width: 1, Player: referee.Owner(seat), Tip: tip},
-			referee.Shape{Kind: referee.ShapeText, X: cx + 17, Y: 35, Text: fmt.Sprintf("×%d", pl.mult[c]), Size: 11, Fill: "#333", Player: referee.Owner(seat), Tip: tip})
-		cx += 44
+			referee.Shape{Kind: referee.ShapeRect, X: cx, Y: 24, W: 14, H: 14, Fill: colourPalette[c], Stroke: "#444444", Width: 1, Player: owner, Tip: tip},
+			referee.Shape{Kind: referee.ShapeText, X: cx + 17, Y: 35, Text: fmt.Sprintf("×%d", pl.mult[c]), Size: 11, Fill: "#333333", Player: owner, Tip: tip})
+		cx += 40
 	}
-	if pl.benefitCubes > 0 || pl.benefitSquare > 0 {
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeText, X: cx, Y: 35, Size: 11, Fill: "#333",
-			Text: fmt.Sprintf("single cubes %d · single squares %d", pl.benefitCubes, pl.benefitSquare), Player: referee.Owner(seat)})
-	}
+	shapes = append(shapes, referee.Shape{Kind: referee.ShapeText, X: max(cx, x+120), Y: 35, Size: 11, Fill: "#333333", Player: owner,
+		Text: fmt.Sprintf("cash %d · profit %d · effort %d · singles %d/%d", pl.cash, pl.profit, pl.effort, pl.benefitCubes, pl.benefitSquare)})
 	return shapes
 }
 
@@ -158,8 +156,7 @@ func (r *Referee) drawOwn(shapes []referee.Shape, seat int, x0, y0 float64) []re
 		}) {
 			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
 				X: sx + float64(m.x)*ownCell, Y: sy + float64(m.y)*ownCell, W: float64(m.w) * ownCell, H: float64(m.h) * ownCell,
-				Fill: referee.PlayerColor(seat), Stroke: "#ffffff", Width: 0.5, Player: owner,
-				Tip: fmt.Sprintf("%s: filled x %d..%d, y %d..%d, z %d", seatName(seat), m.x, m.x+m.w-1, m.y, m.y+m.h-1, z)})
+				Fill: referee.PlayerColor(seat), Player: owner, Tip: cellRange(m, z)})
 		}
 	}
 	for _, i := range pl.newCubes {
@@ -196,7 +193,7 @@ func (r *Referee) drawShared(shapes []referee.Shape, x0, y0 float64) []referee.S
 		area := labels.label[m.y*bs+m.x]
 		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
 			X: x0 + float64(m.x)*sharedCell, Y: y0 + float64(m.y)*sharedCell, W: float64(m.w) * sharedCell, H: float64(m.h) * sharedCell,
-			Fill: colourPalette[m.v], Tip: fmt.Sprintf("colour %d: area of %d squares", m.v, labels.sizes[area])})
+			Fill: colourPalette[m.v], Tip: fmt.Sprintf("colour %d, area %d", m.v, labels.sizes[area])})
 	}
 	for seat := range w.players {
 		for _, i := range w.players[seat].newSquares {
@@ -207,6 +204,17 @@ func (r *Referee) drawShared(shapes []referee.Shape, x0, y0 float64) []referee.S
 		}
 	}
 	return shapes
+}
+
+// cellRange is the short hover text of a filled rectangle of a slice: "x 5-6, y 0, z 3".
+func cellRange(m meshRect, z int) string {
+	span := func(lo, n int) string {
+		if n == 1 {
+			return fmt.Sprint(lo)
+		}
+		return fmt.Sprintf("%d-%d", lo, lo+n-1)
+	}
+	return "x " + span(m.x, m.w) + ", y " + span(m.y, m.h) + ", z " + fmt.Sprint(z)
 }
 
 // maxTicks bounds the threshold ticks drawn on the effort track.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arena-games/arena/referee"
@@ -84,9 +85,36 @@ func options() []referee.Option {
 	vanilla := variants[defaultVariant]
 	opts := []referee.Option{{Key: "variant", Default: defaultVariant, Help: "server variant: vanilla, wicked or flower (seed §5.10); sets every parameter below unless given"}}
 	for _, pr := range paramTable {
-		opts = append(opts, referee.Option{Key: pr.key, Default: formatParam(pr.field(&vanilla)), Help: fmt.Sprintf("%s, %s..%s (default: the variant's value)", pr.help, trimFloat(pr.min), trimFloat(pr.max))})
+		help := fmt.Sprintf("%s; %s..%s", pr.help, trimFloat(pr.min), trimFloat(pr.max))
+		if perVariant := variantValues(pr); perVariant != "" {
+			help += " (" + perVariant + ")"
+		}
+		opts = append(opts, referee.Option{Key: pr.key, Default: formatParam(pr.field(&vanilla)), Help: help})
 	}
 	return opts
+}
+
+// variantNames lists the variants in the seed's table order.
+var variantNames = []string{"vanilla", "wicked", "flower"}
+
+// variantValues spells a parameter's value in each variant, or "" when they agree.
+func variantValues(pr param) string {
+	parts := make([]string, len(variantNames))
+	differ := false
+	var first string
+	for i, name := range variantNames {
+		v := variants[name]
+		text := formatParam(pr.field(&v))
+		if i == 0 {
+			first = text
+		}
+		differ = differ || text != first
+		parts[i] = name + " " + text
+	}
+	if !differ {
+		return ""
+	}
+	return strings.Join(parts, ", ")
 }
 
 func formatParam(v any) string {
