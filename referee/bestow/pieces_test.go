@@ -131,3 +131,14 @@ func TestSpec3_FlatPiecesAndSameSeed(t *testing.T) {
 		}
 	}
 }
+
+// When growth stops early the piece is priced by the cubes it really has: with extent 1
+// every piece is a single cube, priced from 0.75·480 to 1.25·480, not from a drawn 5.
+func TestSpec3_PriceUsesTheActualSize(t *testing.T) {
+	p, _ := parseParams(map[string]string{"extent": "1", "minCubes": "5", "maxCubes": "5"})
+	for _, pc := range generatePieces(11, p) {
+		if len(pc.cubes) != 1 || pc.price < 360 || pc.price > 600 {
+			t.Fatalf("piece %d: %d cubes, price %d; want 1 cube priced 360..600", pc.id, len(pc.cubes), pc.price)
+		}
+	}
+}

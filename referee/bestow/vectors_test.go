@@ -322,3 +322,16 @@ func TestSpec13_TVB7_VictoryPoints(t *testing.T) {
 		t.Errorf("ranks %d, %d", res[0].Rank, res[1].Rank)
 	}
 }
+
+// Benefit counters stop at 20 (the seed's range for B_mo and B_ms).
+func TestSpec6_4_BenefitCap(t *testing.T) {
+	r := newRef(t, map[string]string{"Ep": "10"})
+	a := &r.live.players[0]
+	a.benefitCubes, a.benefitSquare = 20, 19
+	r.live.players[1].effort = 9 // A skips from 0 to 10 and reaches θ = 10 first
+	r.sync()
+	r.EndTurn()
+	if got := []int{r.snap.players[0].benefitCubes, r.snap.players[0].benefitSquare}; !cmp.Equal(got, []int{20, 20}) {
+		t.Errorf("benefits %v, want [20 20]", got)
+	}
+}
