@@ -1,9 +1,9 @@
 package cli
 
-import "fmt"
+import "github.com/arena-games/arena/maps"
 
 // openShippedMap finds a map shipped with arena by name (for file options given a name
-// rather than a path).
+// rather than a path), e.g. rockets/small.map.
 func openShippedMap(game, name string) ([]byte, error) {
-	return nil, fmt.Errorf("%s: no shipped map %q", game, name)
+	return maps.Open(name)
 }

@@ -73,7 +73,7 @@ func TestReadLinesFailures(t *testing.T) {
 		{"closes stdout, keeps running", "read x; exec 1>&-; sleep 5", nil, KindCrash, "closed its output but kept running"},
 		{"line too long", "read x; head -c 5000 /dev/zero | tr '\\0' x; echo", func(s *Spec) { s.MaxLine = 100 }, KindLimit, "printed a line longer than 100 bytes"},
 		{"huge line without newline", "read x; head -c 50000000 /dev/zero; sleep 5", func(s *Spec) { s.MaxLine = 1 << 20 }, KindLimit, "printed a line longer than 1 MiB"},
-		{"flood", "read x; yes | head -c 1000000; sleep 5", func(s *Spec) { s.MaxTurnOutput = 1 << 16 }, KindLimit, "printed more than 64 KiB in one turn"},
+		{"flood", "read x; yes | head -c 1000000; sleep 5", func(s *Spec) { s.MaxTurnOutput = 1 << 16 }, KindLimit, "flooded its output: more than 64 KiB not read as answers"},
 		{"silent", "read x; sleep 5", nil, KindTimeout, ""},
 	}
 	for _, tc := range tests {

@@ -20,7 +20,7 @@ import (
 // Defaults for Spec limits.
 const (
 	DefaultMaxLine       = 1 << 20  // longest stdout line accepted
-	DefaultMaxTurnOutput = 8 << 20  // most stdout bytes between two inputs before the bot counts as flooding
+	DefaultMaxTurnOutput = 1 << 20  // most stdout bytes per turn (and unread) before the bot counts as flooding
 	DefaultMaxStderrTurn = 64 << 10 // stderr kept per turn
 	DefaultMaxStderrGame = 4 << 20  // stderr kept per game
 )
@@ -91,6 +91,7 @@ type Process struct {
 
 	mu       sync.Mutex
 	queue     []queuedLine
+	queued    int   // bytes in queue (printed, not yet read as answers)
 	turnBytes int   // bytes printed since the last Write
 	readErr  error // why stdout reading stopped (io.EOF when the bot closed it)
 	notify   chan struct{}
@@ -366,8 +367,15 @@ func lineText(b []byte) string {
 func (p *Process) enqueue(lines []queuedLine) {
 	p.mu.Lock()
 	for _, l := range lines {
+		if l.tooLong { // reported as such; it is already cut to MaxLine
+			p.queue = append(p.queue, l)
+			continue
+		}
+		// Both a burst within one turn and a slower stream that outpaces the game count:
+		// either way the output is not being read as answers.
 		p.turnBytes += len(l.text) + 1
-		if p.turnBytes > p.spec.MaxTurnOutput {
+		p.queued += len(l.text) + 1
+		if p.turnBytes > p.spec.MaxTurnOutput || p.queued > p.spec.MaxTurnOutput {
 			p.flooding = true
 			break
 		}
@@ -440,11 +448,14 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		if p.flooding {
 			// Over the output limit: what is queued is not an answer any more.
 			p.mu.Unlock()
-			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed more than %s in one turn", bytesText(p.spec.MaxTurnOutput))}
+			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))}
 		}
 		for len(got) < n && len(p.queue) > 0 {
 			l := p.queue[0]
 			p.queue = p.queue[1:]
+			if !l.tooLong {
+				p.queued -= len(l.text) + 1
+			}
 			got = append(got, Line{Text: l.text, At: l.at, TooLong: l.tooLong})
 			if l.tooLong && !tooLongOK {
 				p.mu.Unlock()

@@ -45,6 +45,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 			t.Logf("seed %d: greedy %.1f, random %.1f", seed, res[greedySeat].Score, res[1-greedySeat].Score)
 		}
 	}
+	t.Logf("greedy won %d of 50 games", wins)
 	if wins < 45 {
 		t.Errorf("greedy won %d of 50 games, want at least 45", wins)
 	}

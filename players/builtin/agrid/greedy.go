@@ -46,6 +46,10 @@ func (g *greedy) turn(c *client) error {
 		return err
 	}
 	u, _ := strconv.Atoi(strings.Fields(data[0])[0])
+	if g.p.parsed && u > g.turnsLeft { // a new game on the same session (arena serve --games)
+		*g = greedy{plans: map[int]*square{}, lastShowMap: -1}
+		c.limit = 0
+	}
 	if !g.p.parsed {
 		g.firstU = u
 		data, err := c.call("DESCRIBE_WORLD", 1, false)

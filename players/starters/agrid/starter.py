@@ -7,7 +7,7 @@ Run it against the built-in random bot:
 
 or against `arena serve --game agrid` over TCP:
 
-    python3 players/starters/agrid/starter.py --tcp 127.0.0.1:20003 --login login0 --password secret
+    python3 players/starters/agrid/starter.py --tcp 127.0.0.1:20003 --login login1 --password secret
 
 It parses every answer of the protocol into named structures (World, Worker, EnemyWorker,
 MapView, History, scores) and plays a simple legal strategy: each worker walks the border of
@@ -36,6 +36,10 @@ class GameOver(Exception):
 
 class TurnOver(Exception):
     """The command limit forced us to wait; the next turn has started."""
+
+
+class NewGame(Exception):
+    """A new game started on the same connection (arena serve --games N)."""
 
 
 class Failed(Exception):
@@ -242,6 +246,8 @@ class Bot:
 
     def play_turn(self):
         u, _ = self.conn.time_to_end()
+        if self.first_u is not None and self.first_u - self.turn < u:
+            raise NewGame()  # arena serve --games N: the next game has started
         if self.first_u is None:
             self.first_u = u
         self.turn = self.first_u - u
@@ -326,7 +332,7 @@ class Bot:
 def main():
     parser = argparse.ArgumentParser(description="A-grid-culture starter bot")
     parser.add_argument("--tcp", help="host:port of arena serve (default: stdin/stdout)")
-    parser.add_argument("--login", default="login0")
+    parser.add_argument("--login", default="login1")
     parser.add_argument("--password", default="secret")
     args = parser.parse_args()
     try:
@@ -338,6 +344,8 @@ def main():
                 conn.wait()
             except TurnOver:
                 continue
+            except NewGame:
+                bot = Bot(conn)
     except GameOver:
         return 0
 
