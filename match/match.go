@@ -58,7 +58,7 @@ type Config struct {
 	MaxTurnOutput int
 	// GameTimeout is a hard wall-clock cap on the whole game, so that nothing can block a
 	// tournament worker (zero takes the default, negative disables).
-	GameTimeout time.Duration
+	GameTimeout  time.Duration
 	gameDeadline time.Time
 
 	// CPUs, when set, pins every bot of the game to these CPUs (tournament --pin).

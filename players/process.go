@@ -89,13 +89,13 @@ type Process struct {
 	stdin  *os.File
 	marker string
 
-	mu       sync.Mutex
+	mu        sync.Mutex
 	queue     []queuedLine
 	queued    int   // bytes in queue (printed, not yet read as answers)
 	turnBytes int   // bytes printed since the last Write
-	readErr  error // why stdout reading stopped (io.EOF when the bot closed it)
-	notify   chan struct{}
-	flooding bool
+	readErr   error // why stdout reading stopped (io.EOF when the bot closed it)
+	notify    chan struct{}
+	flooding  bool
 
 	exited   chan struct{} // closed when the main process has been reaped
 	exitDesc string        // "exited with code 1", "killed by signal 9 (killed)"
