@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/referee/refereetest"
 )
@@ -115,5 +117,31 @@ func TestLeave(t *testing.T) {
 	}
 	if res[0].Rank != 1 {
 		t.Errorf("the player who stayed ranks %d", res[0].Rank)
+	}
+}
+
+// Refused commands are events of the frame, quoted, at most 5 per player and turn.
+func TestFailedCommandEvents(t *testing.T) {
+	ref := newRef(t, nil)
+	for i := 0; i < 7; i++ {
+		send(ref, 1, fmt.Sprintf("BUY_PIECE %d", i))
+	}
+	send(ref, 0, "FOO\tbar")
+	ref.EndTurn()
+	want := []string{
+		`A: "FOO bar" → FAILED 2 unknown command`,
+		`B: "BUY_PIECE 0" → FAILED 103 not your turn`,
+		`B: "BUY_PIECE 1" → FAILED 103 not your turn`,
+		`B: "BUY_PIECE 2" → FAILED 103 not your turn`,
+		`B: "BUY_PIECE 3" → FAILED 103 not your turn`,
+		`B: "BUY_PIECE 4" → FAILED 103 not your turn`,
+		`A skipped: effort 0 → 1, cash +5`,
+		`B: 2 more failed commands`,
+	}
+	if diff := cmp.Diff(want, ref.Frame().Events); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+	if st := ref.Frame().State.(FrameState); st.Players[0].Failed != 1 || st.Players[1].Failed != 7 {
+		t.Errorf("failed counts %d, %d; want 1, 7", st.Players[0].Failed, st.Players[1].Failed)
 	}
 }

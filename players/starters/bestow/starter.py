@@ -7,7 +7,7 @@ Run it against the built-in random bot:
 
 or against `arena serve --game bestow` over TCP:
 
-    python3 players/starters/bestow/starter.py --tcp 127.0.0.1:20000 --login login0 --password secret
+    python3 players/starters/bestow/starter.py --tcp 127.0.0.1:20000 --login login1 --password secret
 
 It speaks the session protocol of docs/games/bestow.md: one command per line, answered by
 `OK` and data lines or by `FAILED <code> <message>`; `WAIT` is answered by `OK`,
@@ -349,7 +349,7 @@ def connect_tcp(address: str, login: str, password: str):
 def main():
     parser = argparse.ArgumentParser(description="B.E.S.T.O.W. starter bot")
     parser.add_argument("--tcp", help="host:port of `arena serve` (default: stdin/stdout)")
-    parser.add_argument("--login", default="login0")
+    parser.add_argument("--login", default="login1")
     parser.add_argument("--password", default="secret")
     args = parser.parse_args()
     if args.tcp:
