@@ -29,7 +29,14 @@ func pyBot(args ...string) Player {
 
 func runCount(t *testing.T, bots ...Player) *replays.Replay {
 	t.Helper()
-	rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, Players: bots})
+	return runCountScaled(t, 5, bots...)
+}
+
+// runCountScaled plays the count game with limits multiplied by scale: tests whose point
+// is not a timeout use roomy limits, so that a busy machine cannot make one happen.
+func runCountScaled(t *testing.T, scale float64, bots ...Player) *replays.Replay {
+	t.Helper()
+	rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, Players: bots, TimeScale: scale})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -39,20 +46,22 @@ func runCount(t *testing.T, bots ...Player) *replays.Replay {
 func TestTurnsStatuses(t *testing.T) {
 	tests := []struct {
 		name    string
+		scale   float64
 		bot     Player
 		status  referee.Status
 		score   float64
 		message string // regexp
 	}{
-		{"plays well", pyBot(), referee.StatusOK, 6, "^$"},
-		{"late once", pyBot("sleep=3:150"), referee.StatusTimeout, -1, `^(no answer within 50 ms|answered in .* over the 50 ms limit)$`},
-		{"slow start, quick after", pyBot("sleep=0:600", "sleep=*:25"), referee.StatusOK, 6, "^$"},
-		{"garbage", pyBot("say=2:FLY 1 2 3"), referee.StatusInvalid, -1, `"FLY 1 2 3"`},
-		{"exits", pyBot("exit=2:3"), referee.StatusCrash, -1, "^exited with code 3$"},
+		{"plays well", 5, pyBot(), referee.StatusOK, 6, "^$"},
+		{"late once", 1, pyBot("sleep=3:150"), referee.StatusTimeout, -1, `^(no answer within 50 ms|answered in .* over the 50 ms limit)$`},
+		// Limits 2000 ms then 100 ms: a slow first answer is fine, later ones must be quick.
+		{"slow start, quick after", 2, pyBot("sleep=0:1200", "sleep=*:50"), referee.StatusOK, 6, "^$"},
+		{"garbage", 5, pyBot("say=2:FLY 1 2 3"), referee.StatusInvalid, -1, `"FLY 1 2 3"`},
+		{"exits", 5, pyBot("exit=2:3"), referee.StatusCrash, -1, "^exited with code 3$"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := runCount(t, tc.bot, pyBot())
+			rec := runCountScaled(t, tc.scale, tc.bot, pyBot())
 			got := rec.Result.Players[0]
 			if got.Status != tc.status || got.Score != tc.score || !regexp.MustCompile(tc.message).MatchString(got.Message) {
 				t.Errorf("player 0: status %s, score %v, message %q; want %s, %v, /%s/", got.Status, got.Score, got.Message, tc.status, tc.score, tc.message)
@@ -103,12 +112,20 @@ func TestReplayDeterministicAndVerifies(t *testing.T) {
 	if err := replays.Verify(a); err != nil {
 		t.Fatalf("verify: %v", err)
 	}
-	// A changed answer in the middle of the game must be caught.
-	a.Turns[2].Moves[0].Output = "999\n"
-	err := replays.Verify(a)
-	var mm *replays.Mismatch
-	if !errors.As(err, &mm) {
-		t.Fatalf("verify after tampering: got %v, want a mismatch", err)
+	// A changed answer in the middle of the game must be caught: by re-simulation when it
+	// changes the game, by the turn's check digest when it does not.
+	for _, tamper := range []string{"999\n", " 3\n"} {
+		c := withoutTimes(a)
+		c.Turns[2].Moves[0].Output = tamper
+		err := replays.Verify(c)
+		var mm *replays.Mismatch
+		if !errors.As(err, &mm) || mm.Turn != 2 {
+			t.Fatalf("verify after changing an output to %q: got %v, want a mismatch at turn 2", tamper, err)
+		}
+		c.Turns[2].Check = ""
+		if err := replays.Verify(c); (err == nil) != (tamper == " 3\n") {
+			t.Errorf("re-simulation alone after changing an output to %q: %v", tamper, err)
+		}
 	}
 }
 
@@ -162,7 +179,7 @@ func TestSessionLockstep(t *testing.T) {
 		g := sumGame{turns: 4, sequential: seq}
 		// Bot 0 adds 2 twice per turn; bot 1 tries 7 ADDs but the limit L=5 forces it to
 		// wait after 5 (FAILED 6, WAITING x, then OK next turn).
-		rec, err := Run(context.Background(), Config{Game: g, Seed: 3, Players: []Player{sumBot("2"), sumBot("7")}})
+		rec, err := Run(context.Background(), Config{Game: g, Seed: 3, TimeScale: 5, Players: []Player{sumBot("2"), sumBot("7")}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +210,7 @@ func TestSessionLockstep(t *testing.T) {
 
 func TestSessionCrashIdles(t *testing.T) {
 	bad := Player{Command: "sh -c 'echo ADD 1; exit 4'", Argv: []string{"sh", "-c", "echo ADD 1; read x; read y; exit 4"}}
-	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Players: []Player{sumBot("1"), bad}})
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 5, Players: []Player{sumBot("1"), bad}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -311,7 +311,9 @@ func (s *server) record(seat int, output, input string) {
 func (s *server) boundary() (bool, error) {
 	turn := s.ref.Turn()
 	s.ref.EndTurn()
-	s.rec.Turns = append(s.rec.Turns, replays.Turn{Turn: turn, Moves: s.moves, Frame: s.ref.Frame()})
+	t := replays.Turn{Turn: turn, Moves: s.moves, Frame: s.ref.Frame()}
+	t.Seal()
+	s.rec.Turns = append(s.rec.Turns, t)
 	s.moves = nil
 	s.resetTeams()
 	if s.ref.Over() {

@@ -66,7 +66,7 @@ func TestServe(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- Serve(context.Background(), ln, ServeConfig{
-			Game: sumGame{turns: 4}, Seed: 10, Games: 1, TimeScale: 0.2, // 200 ms turns
+			Game: sumGame{turns: 4}, Seed: 10, Games: 1, TimeScale: 0.5, // 500 ms turns
 			Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
 			OnGame: func(r *replays.Replay) { games = append(games, r) },
 		})

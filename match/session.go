@@ -84,6 +84,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			}
 		}
 		t.Frame = ref.Frame()
+		t.Seal()
 		rec.Turns = append(rec.Turns, t)
 	}
 	// Game over: no final OK; end of input tells the bots, which get a moment to exit.

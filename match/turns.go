@@ -52,7 +52,9 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				cfg.Log.Debug().Int("player", a.Player).Int("turn", turn).Str("status", string(a.Status)).Str("message", a.Message).Msg("player out")
 			}
 		}
-		rec.Turns = append(rec.Turns, replays.Turn{Turn: turn, Moves: moves, Frame: ref.Frame()})
+		t := replays.Turn{Turn: turn, Moves: moves, Frame: ref.Frame()}
+		t.Seal()
+		rec.Turns = append(rec.Turns, t)
 	}
 	return nil
 }

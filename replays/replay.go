@@ -5,7 +5,10 @@
 package replays
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -54,6 +57,9 @@ type Turn struct {
 	Turn  int           `json:"turn"`
 	Moves []Move        `json:"moves"`
 	Frame referee.Frame `json:"frame"`
+	// Check is a digest of the moves' outputs and failures as recorded, so that verify
+	// notices an edited output even when the edit would not change the game.
+	Check string `json:"check,omitempty"`
 }
 
 // Move is one exchange with one player. For turn-based games there is one move per player
@@ -98,7 +104,7 @@ type PlayerResult struct {
 	Score   float64        `json:"score"`
 	Rank    int            `json:"rank"`
 	Status  referee.Status `json:"status"`
-	Message string         `json:"message,omitempty"`
+	Message string         `json:"message"`
 	Timing  *Timing        `json:"timing,omitempty"`
 }
 
@@ -110,6 +116,17 @@ type Timing struct {
 	MaxMS       float64 `json:"max_ms"`
 	NearLimit   int     `json:"near_limit"` // turns over 80% of the limit
 	DelayedTurn int     `json:"delayed_turns,omitempty"`
+}
+
+// Seal records the digest of the turn's outputs (see Check).
+func (t *Turn) Seal() { t.Check = t.digest() }
+
+func (t *Turn) digest() string {
+	h := sha256.New()
+	for _, m := range t.Moves {
+		fmt.Fprintf(h, "%d\x00%s\x00%s\x00%s\x00%s\x00%s\x00", m.Player, m.Status, m.Message, m.Compute, m.ComputeUsage, m.Output)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // canonicalJSON encodes v, decodes it into generic values and encodes it again, so that

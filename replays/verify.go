@@ -77,6 +77,9 @@ func Verify(r *Replay) error {
 		if ref.Over() {
 			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %d turns, the replay goes on", i)}
 		}
+		if t.Check != "" && t.Check != t.digest() {
+			return &Mismatch{Turn: t.Turn, What: "the recorded outputs were changed after the game (their check digest differs)"}
+		}
 		if got := ref.Turn(); got != t.Turn {
 			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("referee is at turn %d", got)}
 		}
