@@ -129,6 +129,10 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 				answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, hard)
 			}
 			took = max(took, hard)
+			if cfg.Clock == ClockWall && hard > 0 && usage.Runqueue > hard/4 {
+				// Say so when the machine, not the bot, ate the time.
+				answer.Message += fmt.Sprintf("; the machine was busy: the bot waited %s for a CPU (--clock=cpu measures the bot's own time)", formatMS(usage.Runqueue))
+			}
 		}
 	default:
 		if late, note := s.clock.judge(cfg.Timing, clockName, took, limit); late {
