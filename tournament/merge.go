@@ -1,0 +1,91 @@
+package tournament
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Merged is the result of reading several results files.
+type Merged struct {
+	Summary Summary
+	Records []Record
+	// Notes are about the files: torn lines skipped, games found in several files.
+	Notes []string
+}
+
+// ReadAndMerge reads results files (shards of one tournament, runs on several machines,
+// one file resumed many times) and summarises them as one tournament. A game recorded in
+// more than one file counts once; files of different games cannot be merged.
+func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
+	m := &Merged{}
+	seen := map[string]string{} // game key → file it was first found in
+	dups := map[string]int{}    // "fileA and fileB" → count
+	for _, path := range paths {
+		recs, notes, err := ReadResults(path)
+		if err != nil {
+			return nil, err
+		}
+		m.Notes = append(m.Notes, notes...)
+		if len(recs) == 0 {
+			m.Notes = append(m.Notes, fmt.Sprintf("results %s: no games recorded", path))
+		}
+		for _, rec := range recs {
+			key := rec.ID().Key()
+			if first, ok := seen[key]; ok {
+				dups[fmt.Sprintf("%s and %s", first, path)]++
+				continue
+			}
+			seen[key] = path
+			m.Records = append(m.Records, rec)
+		}
+	}
+	var pairs []string
+	for k := range dups {
+		pairs = append(pairs, k)
+	}
+	sort.Strings(pairs)
+	for _, k := range pairs {
+		m.Notes = append(m.Notes, fmt.Sprintf("%d games are recorded in both %s; each is counted once", dups[k], k))
+	}
+	games := map[string]bool{}
+	var names []string
+	for _, r := range m.Records {
+		if !games[r.Game] {
+			games[r.Game] = true
+			names = append(names, r.Game)
+		}
+	}
+	if len(names) > 1 {
+		return nil, fmt.Errorf("the files hold results of different games (%s): report them separately", strings.Join(names, ", "))
+	}
+	game := ""
+	if len(names) == 1 {
+		game = names[0]
+	}
+	if sprt != nil {
+		bots := botsInOrder(m.Records)
+		if len(bots) != 2 {
+			return nil, fmt.Errorf("the SPRT compares two bots; the files hold %d", len(bots))
+		}
+	}
+	sortRecords(m.Records)
+	m.Summary = Summarize(game, botsInOrder(m.Records), m.Records, sprt)
+	return m, nil
+}
+
+// botsInOrder lists the bots in the order they first appear in the pairings (which is the
+// command-line order of the tournament that played them).
+func botsInOrder(recs []Record) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range recs {
+		for _, b := range r.Pairing {
+			if !seen[b] {
+				seen[b] = true
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package tournament
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/arena-games/arena/referee"
+)
+
+// RecordFormat is the value of the "format" field of every result line.
+const RecordFormat = "arena-tournament/1"
+
+// Record is one finished game: one line of a results file.
+type Record struct {
+	Format     string   `json:"format"`
+	Game       string   `json:"game"`
+	MasterSeed int64    `json:"master_seed"`
+	Pairing    []string `json:"pairing"` // the group's bots, in command-line order
+	Round      int      `json:"round"`
+	Seed       int64    `json:"seed"`
+	Order      []int    `json:"order"` // seat s was played by pairing[order[s]]
+	Seats      []Seat   `json:"seats"`
+	Winner     int      `json:"winner"` // seat index, −1 for a draw
+	Turns      int      `json:"turns"`
+	Setup      Setup    `json:"setup"`
+	Shard      string   `json:"shard,omitempty"`
+	DurationMS int64    `json:"duration_ms"`
+	Replay     string   `json:"replay,omitempty"`
+	Finished   string   `json:"finished"` // RFC 3339 time the game ended
+}
+
+// Seat is one seat's result.
+type Seat struct {
+	Bot     string         `json:"bot"`
+	Hash    string         `json:"hash"`
+	Score   float64        `json:"score"`
+	Rank    int            `json:"rank"`
+	Status  referee.Status `json:"status"`
+	Message string         `json:"message,omitempty"`
+}
+
+// Setup is everything besides the bots and the seed that changes a game: results played
+// under another setup are not the same experiment.
+type Setup struct {
+	RefereeVersion string            `json:"referee_version"`
+	Options        map[string]string `json:"options"`
+	Files          map[string]string `json:"files,omitempty"` // file option → hash of its content
+	TimeScale      float64           `json:"time_scale"`
+	NoTimeout      bool              `json:"no_timeout,omitempty"`
+	Concurrent     bool              `json:"concurrent,omitempty"`
+}
+
+// Same reports whether two setups describe the same experiment.
+func (s Setup) Same(o Setup) bool { return s.Describe() == o.Describe() }
+
+// Describe says the setup in one line, options sorted.
+func (s Setup) Describe() string {
+	var parts []string
+	parts = append(parts, "referee "+s.RefereeVersion)
+	keys := make([]string, 0, len(s.Options))
+	for k := range s.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		part := k + "=" + s.Options[k]
+		if h, ok := s.Files[k]; ok {
+			part += " (" + h + ")"
+		}
+		parts = append(parts, part)
+	}
+	parts = append(parts, fmt.Sprintf("time scale %g", s.TimeScale))
+	if s.NoTimeout {
+		parts = append(parts, "no timeout")
+	}
+	if s.Concurrent {
+		parts = append(parts, "concurrent")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ID is the game's identity.
+func (r *Record) ID() GameID {
+	return GameID{Game: r.Game, Pairing: r.Pairing, Round: r.Round, Seed: r.Seed, Order: r.Order}
+}
+
+// Validate checks what the statistics rely on.
+func (r *Record) Validate() error {
+	if r.Format != RecordFormat {
+		return fmt.Errorf("field format: %q is not a format this version reads (want %q)", r.Format, RecordFormat)
+	}
+	if r.Game == "" {
+		return fmt.Errorf("field game: missing")
+	}
+	if len(r.Pairing) < 2 {
+		return fmt.Errorf("field pairing: want at least 2 bots, got %d", len(r.Pairing))
+	}
+	if len(r.Order) != len(r.Pairing) || len(r.Seats) != len(r.Pairing) {
+		return fmt.Errorf("fields order and seats: want %d entries like pairing, got %d and %d", len(r.Pairing), len(r.Order), len(r.Seats))
+	}
+	used := make([]bool, len(r.Pairing))
+	for s, i := range r.Order {
+		if i < 0 || i >= len(r.Pairing) || used[i] {
+			return fmt.Errorf("field order: %v is not a seat order of %d bots", r.Order, len(r.Pairing))
+		}
+		used[i] = true
+		if r.Seats[s].Bot != r.Pairing[i] {
+			return fmt.Errorf("field seats[%d].bot: %q, but the order puts %q there", s, r.Seats[s].Bot, r.Pairing[i])
+		}
+		if r.Seats[s].Rank < 1 {
+			return fmt.Errorf("field seats[%d].rank: %d (want 1 or more)", s, r.Seats[s].Rank)
+		}
+	}
+	if r.Winner < -1 || r.Winner >= len(r.Seats) {
+		return fmt.Errorf("field winner: %d is not a seat or -1", r.Winner)
+	}
+	return nil
+}
+
+// encode is the record as one line, newline included.
+func (r *Record) encode() ([]byte, error) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

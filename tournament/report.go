@@ -1,0 +1,206 @@
+package tournament
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/arena-games/arena/referee"
+)
+
+// Formats are the output formats of a summary.
+var Formats = []string{"table", "json", "csv"}
+
+// WriteSummary prints a summary as a table (for people), JSON (everything, for programs)
+// or CSV (one row per bot, for spreadsheets).
+func WriteSummary(w io.Writer, s Summary, format string) error {
+	switch format {
+	case "table", "":
+		return writeTable(w, s)
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	case "csv":
+		return writeCSV(w, s)
+	}
+	return fmt.Errorf("format %q: want one of %s", format, strings.Join(Formats, ", "))
+}
+
+var errorStatuses = []referee.Status{referee.StatusTimeout, referee.StatusCrash, referee.StatusInvalid, referee.StatusLimit}
+
+func writeCSV(w io.Writer, s Summary) error {
+	cw := csv.NewWriter(w)
+	header := []string{"bot", "games", "wins", "draws", "losses", "points", "mean_score", "mean_rank", "rating", "rating_lo", "rating_hi"}
+	for _, st := range errorStatuses {
+		header = append(header, string(st))
+	}
+	header = append(header, "hashes")
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	for _, b := range s.Bots {
+		row := []string{b.Name, strconv.Itoa(b.Games), strconv.Itoa(b.Wins), strconv.Itoa(b.Draws), strconv.Itoa(b.Losses),
+			formatFloat(b.Points), formatFloat(b.MeanScore), formatFloat(b.MeanRank)}
+		if b.Rating != nil {
+			row = append(row, formatFloat(float64(b.Rating.Elo)), formatFloat(float64(b.Rating.Lo)), formatFloat(float64(b.Rating.Hi)))
+		} else {
+			row = append(row, "", "", "")
+		}
+		for _, st := range errorStatuses {
+			row = append(row, strconv.Itoa(len(b.Errors[st])))
+		}
+		row = append(row, strings.Join(b.Hashes, " "))
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func writeTable(w io.Writer, s Summary) error {
+	fmt.Fprintf(w, "%s: %d games\n\n", s.Game, s.Games)
+	order := make([]int, len(s.Bots))
+	for i := range order {
+		order[i] = i
+	}
+	// Best first when there are ratings; command-line order otherwise.
+	sort.SliceStable(order, func(a, b int) bool {
+		ra, rb := s.Bots[order[a]].Rating, s.Bots[order[b]].Rating
+		return ra != nil && rb != nil && ra.Elo > rb.Elo
+	})
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "  #\tbot\tgames\twins\tdraws\tlosses\tpoints\tavg score\tavg rank")
+	if s.RatingModel != "" {
+		fmt.Fprint(tw, "\telo\t95% interval")
+	}
+	fmt.Fprintln(tw, "\terrors")
+	for pos, i := range order {
+		b := s.Bots[i]
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%.2f", pos+1, b.Name, b.Games, b.Wins, b.Draws, b.Losses,
+			formatFloat(b.Points), formatFloat(b.MeanScore), b.MeanRank)
+		if s.RatingModel != "" {
+			if b.Rating != nil {
+				fmt.Fprintf(tw, "\t%s\t[%s, %s]", formatElo(float64(b.Rating.Elo)), formatElo(float64(b.Rating.Lo)), formatElo(float64(b.Rating.Hi)))
+			} else {
+				fmt.Fprint(tw, "\t\t")
+			}
+		}
+		fmt.Fprintf(tw, "\t%s\n", errorCounts(b))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if s.RatingModel != "" && s.Pair == nil {
+		fmt.Fprintf(w, "\nelo: %s maximum likelihood, relative to the field's mean (one virtual draw per bot keeps perfect records finite)\n", s.RatingModel)
+	}
+	if p := s.Pair; p != nil {
+		writePair(w, p)
+	}
+	writeIncidents(w, s)
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	return nil
+}
+
+func writePair(w io.Writer, p *PairStats) {
+	fmt.Fprintf(w, "\n%s vs %s: %d games, %d complete seed pairs\n", p.A, p.B, p.Games, p.Units)
+	if p.Games == 0 {
+		return
+	}
+	method := "pentanomial: the variance of seed pairs"
+	if p.Interval == "wilson" {
+		method = "Wilson on games: too few pairs, or no variance between them"
+	}
+	fmt.Fprintf(w, "  score   %s  [%s, %s]  (95%%, %s)\n", formatPercent(float64(p.Score)), formatPercent(float64(p.ScoreLo)), formatPercent(float64(p.ScoreHi)), method)
+	fmt.Fprintf(w, "  elo     %s  [%s, %s]\n", formatElo(float64(p.Elo)), formatElo(float64(p.EloLo)), formatElo(float64(p.EloHi)))
+	fmt.Fprintf(w, "  LOS     %s  (likelihood that %s is stronger)\n", formatPercent(p.LOS), p.A)
+	fmt.Fprintf(w, "  pairs   0: %d  ½: %d  1: %d  1½: %d  2: %d  (%s's points per seed pair)\n",
+		p.Pentanomial[0], p.Pentanomial[1], p.Pentanomial[2], p.Pentanomial[3], p.Pentanomial[4], p.A)
+	if p.SPRT != nil {
+		fmt.Fprintf(w, "  SPRT    %s\n", p.SPRT.Describe())
+	}
+}
+
+// maxListedSeeds keeps the table readable; JSON lists every incident.
+const maxListedSeeds = 8
+
+func writeIncidents(w io.Writer, s Summary) {
+	first := true
+	for _, b := range s.Bots {
+		for _, st := range b.SortedIncidents() {
+			if first {
+				fmt.Fprintln(w, "\nerrors (seed and seat; every one is in --format json):")
+				first = false
+			}
+			list := b.Errors[st]
+			var parts []string
+			for i, inc := range list {
+				if i == maxListedSeeds {
+					parts = append(parts, fmt.Sprintf("… %d more", len(list)-maxListedSeeds))
+					break
+				}
+				parts = append(parts, fmt.Sprintf("%d/%d", inc.Seed, inc.Seat))
+			}
+			fmt.Fprintf(w, "  %s %s ×%d: %s", b.Name, st, len(list), strings.Join(parts, ", "))
+			if msg := list[0].Message; msg != "" {
+				fmt.Fprintf(w, "  (first: %s)", msg)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func errorCounts(b BotStats) string {
+	var parts []string
+	for _, st := range errorStatuses {
+		if n := len(b.Errors[st]); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", st, n))
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func formatFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return ""
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case f == math.Trunc(f) && math.Abs(f) < 1e15:
+		return strconv.FormatFloat(f, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(f, 'f', 3, 64)
+}
+
+func formatElo(e float64) string {
+	switch {
+	case math.IsNaN(e):
+		return "?"
+	case math.IsInf(e, 1):
+		return "+inf"
+	case math.IsInf(e, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", e)
+}
+
+func formatPercent(p float64) string {
+	if math.IsNaN(p) {
+		return "?"
+	}
+	return fmt.Sprintf("%.1f%%", 100*p)
+}

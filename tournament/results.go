@@ -1,0 +1,150 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+)
+
+var errLocked = errors.New("in use by another arena tournament (it is locked)")
+
+// ResultsFile is a results file open for appending: one JSON line per finished game.
+type ResultsFile struct {
+	path string
+	f    *os.File
+}
+
+// OpenResults opens (or creates) a results file for a run: it takes an exclusive lock,
+// repairs a torn last line left by a killed run (completing it when it is a whole record,
+// cutting it off otherwise) and returns the records already there, with a note for each
+// repair.
+func OpenResults(path string) (*ResultsFile, []Record, []string, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("results %s: %w", path, unwrapPath(err))
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, fmt.Errorf("results %s: %w", path, unwrapPath(err))
+	}
+	var notes []string
+	if torn := tornTail(data); torn != nil {
+		keep := len(data) - len(torn)
+		var rec Record
+		if json.Unmarshal(torn, &rec) == nil && rec.Validate() == nil {
+			// The record was written whole but its newline was not.
+			if _, err := f.Write([]byte("\n")); err != nil {
+				f.Close()
+				return nil, nil, nil, fmt.Errorf("results %s: completing the last line: %w", path, err)
+			}
+			data = append(data, '\n')
+			notes = append(notes, fmt.Sprintf("results %s: the last line had no line end (an interrupted run); completed it", path))
+		} else {
+			if err := f.Truncate(int64(keep)); err != nil {
+				f.Close()
+				return nil, nil, nil, fmt.Errorf("results %s: removing a torn last line: %w", path, err)
+			}
+			data = data[:keep]
+			notes = append(notes, fmt.Sprintf("results %s: removed a torn last line of %d bytes (a run killed while writing); that game will be played again", path, len(torn)))
+		}
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
+		}
+	}
+	recs, err := parseRecords(data)
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
+	}
+	return &ResultsFile{path: path, f: f}, recs, notes, nil
+}
+
+// Append writes one record as one line with a single write and syncs it to disk, so that
+// once Append returns the game is recorded even if the machine loses power.
+func (r *ResultsFile) Append(rec Record) error {
+	line, err := rec.encode()
+	if err != nil {
+		return fmt.Errorf("results %s: %w", r.path, err)
+	}
+	if _, err := r.f.Write(line); err != nil {
+		return fmt.Errorf("results %s: %w", r.path, err)
+	}
+	if err := r.f.Sync(); err != nil {
+		return fmt.Errorf("results %s: %w", r.path, err)
+	}
+	return nil
+}
+
+// Path is the file's name.
+func (r *ResultsFile) Path() string { return r.path }
+
+// Close releases the file and its lock.
+func (r *ResultsFile) Close() error { return r.f.Close() }
+
+// ReadResults reads a results file without changing it (for reports): a torn last line is
+// skipped with a note.
+func ReadResults(path string) ([]Record, []string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results %s: %w", path, unwrapPath(err))
+	}
+	var notes []string
+	if torn := tornTail(data); torn != nil {
+		data = data[:len(data)-len(torn)]
+		notes = append(notes, fmt.Sprintf("results %s: ignored a torn last line of %d bytes (a run killed while writing)", path, len(torn)))
+	}
+	recs, err := parseRecords(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results %s: %w", path, err)
+	}
+	return recs, notes, nil
+}
+
+// tornTail returns the bytes after the last line end, nil when the data ends with one.
+func tornTail(data []byte) []byte {
+	if len(data) == 0 || data[len(data)-1] == '\n' {
+		return nil
+	}
+	return data[bytes.LastIndexByte(data, '\n')+1:]
+}
+
+// parseRecords parses complete lines; blank lines are skipped, anything else that is not a
+// valid record is an error naming its line (only the last line can be torn by a kill).
+func parseRecords(data []byte) ([]Record, error) {
+	var out []Record
+	line := 0
+	for len(data) > 0 {
+		line++
+		end := bytes.IndexByte(data, '\n')
+		text := data[:end]
+		data = data[end+1:]
+		if len(bytes.TrimSpace(text)) == 0 {
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal(text, &rec); err != nil {
+			return nil, fmt.Errorf("line %d: not a result line: %v", line, err)
+		}
+		if err := rec.Validate(); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		out = append(out, rec)
+	}
+	return out, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,561 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arena-games/arena/match"
+	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/referee"
+)
+
+// pyBot is a number_bot.py player named by its arguments.
+func pyBot(t testing.TB, name string, args ...string) Bot {
+	t.Helper()
+	script, err := filepath.Abs("testdata/number_bot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	argv := append([]string{"python3", script}, args...)
+	p := match.Player{Name: name, Command: strings.Join(argv, " "), Argv: argv}
+	hash, err := HashPlayer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Bot{Name: name, Player: p, Hash: hash}
+}
+
+// numBot is a number_bot.sh player: the same behaviour as number_bot.py, started in a
+// millisecond instead of tens (hundreds on a loaded machine).
+func numBot(t testing.TB, name string, args ...string) Bot {
+	t.Helper()
+	script, err := filepath.Abs("testdata/number_bot.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	argv := append([]string{"sh", script}, args...)
+	p := match.Player{Name: name, Command: strings.Join(argv, " "), Argv: argv}
+	hash, err := HashPlayer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Bot{Name: name, Player: p, Hash: hash}
+}
+
+// shBot answers the same number every turn; it starts in a millisecond, for tests that
+// need many games.
+func shBot(t testing.TB, name string, answer int) Bot {
+	t.Helper()
+	argv := []string{"sh", "-c", "while read line; do echo " + itoa(answer) + "; done"}
+	p := match.Player{Name: name, Command: strings.Join(argv, " "), Argv: argv}
+	hash, err := HashPlayer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Bot{Name: name, Player: p, Hash: hash}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func newRunner(game numberGame, games int, bots ...Bot) *Runner {
+	info := game.Info()
+	r := &Runner{
+		Plan: Plan{Game: info.Name, MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, GamesPerPairing: games, MasterSeed: 11},
+		Game: game, Bots: bots, Parallel: 2,
+	}
+	for _, b := range bots {
+		r.Plan.Bots = append(r.Plan.Bots, b.Name)
+	}
+	return r
+}
+
+func readLines(t *testing.T, path string) []Record {
+	t.Helper()
+	recs, notes, err := ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) > 0 {
+		t.Errorf("unexpected notes: %v", notes)
+	}
+	return recs
+}
+
+func checkUnique(t *testing.T, recs []Record) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, r := range recs {
+		k := r.ID().Key()
+		if seen[k] {
+			t.Errorf("game recorded twice: seed %d order %v", r.Seed, r.Order)
+		}
+		seen[k] = true
+	}
+}
+
+func checkNoBotLeft(t *testing.T) {
+	t.Helper()
+	if pids := players.FindMarkedByRunner(os.Getpid()); len(pids) > 0 {
+		t.Errorf("bot processes left behind: %v", pids)
+	}
+}
+
+// The issue's check on a fake game that always runs: 20 games between a strong and a weak
+// bot are 10 seeds × 2 seat orders, recorded once each, and the strong bot's interval is
+// clearly above 50%.
+func TestTwoBotsTwentyGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := newRunner(duelGame, 20, pyBot(t, "strong", "base=3"), pyBot(t, "weak", "base=0"))
+	r.ResultsPath = path
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readLines(t, path)
+	if len(recs) != 20 || res.Played != 20 || res.Scheduled != 20 {
+		t.Fatalf("%d lines, %d played, %d scheduled; want 20", len(recs), res.Played, res.Scheduled)
+	}
+	checkUnique(t, recs)
+	seeds := map[int64]int{}
+	for _, rec := range recs {
+		seeds[rec.Seed]++
+	}
+	if len(seeds) != 10 {
+		t.Errorf("%d seeds, want 10", len(seeds))
+	}
+	for s, n := range seeds {
+		if n != 2 {
+			t.Errorf("seed %d played %d times, want 2 (both seat orders)", s, n)
+		}
+	}
+	p := res.Summary.Pair
+	if p == nil || p.A != "strong" || p.Games != 20 || p.Units != 10 {
+		t.Fatalf("pair stats: %+v", p)
+	}
+	if p.ScoreLo <= 0.5 {
+		t.Errorf("strong's score %v [%v, %v]: interval not above 50%%", p.Score, p.ScoreLo, p.ScoreHi)
+	}
+	if p.LOS < 0.99 {
+		t.Errorf("LOS %v, want near 1", p.LOS)
+	}
+	checkNoBotLeft(t)
+
+	// Running the same tournament again plays nothing.
+	res, err = r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Played != 0 || res.Recorded != 20 || len(readLines(t, path)) != 20 {
+		t.Errorf("second run played %d, found %d recorded", res.Played, res.Recorded)
+	}
+}
+
+// A run cancelled half way, then a torn line as kill -9 leaves it, then the same run again:
+// exactly the 20 games, each once.
+func TestResumeAfterInterruptAndTornLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := newRunner(duelGame, 20, numBot(t, "strong", "base=3"), numBot(t, "weak", "base=0"))
+	r.ResultsPath = path
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r.Progress = func(p Progress) {
+		if p.Done >= 8 {
+			cancel()
+		}
+	}
+	res, err := r.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted {
+		t.Errorf("not marked interrupted: %+v", res)
+	}
+	first := readLines(t, path)
+	if len(first) < 8 || len(first) >= 20 {
+		t.Fatalf("%d games recorded by the interrupted run, want 8 to 19", len(first))
+	}
+	checkNoBotLeft(t)
+
+	// kill -9 while writing: half a line at the end.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(`{"format":"arena-tournament/1","game":"duel","master_se`); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, notes, err := ReadResults(path); err != nil || len(notes) != 1 {
+		t.Errorf("ReadResults of a torn file: %v, notes %v", err, notes)
+	}
+
+	var notes []string
+	r.Progress = nil
+	r.Notify = func(s string) { notes = append(notes, s) }
+	res, err = r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "torn") {
+		t.Errorf("notes %q, want one about the torn line", notes)
+	}
+	recs := readLines(t, path)
+	if len(recs) != 20 || res.Recorded != len(first) || res.Played != 20-len(first) {
+		t.Errorf("%d lines after resuming (recorded %d, played %d), want 20", len(recs), res.Recorded, res.Played)
+	}
+	checkUnique(t, recs)
+	if res.Summary.Games != 20 {
+		t.Errorf("summary counts %d games", res.Summary.Games)
+	}
+}
+
+// A whole record whose newline was not written is kept, not replayed.
+func TestLineWithoutNewlineIsCompleted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	r.ResultsPath = path
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, bytes.TrimSuffix(data, []byte("\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, recs, notes, err := OpenResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if len(recs) != 2 || len(notes) != 1 || !strings.Contains(notes[0], "completed") {
+		t.Errorf("%d records, notes %q", len(recs), notes)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+		t.Errorf("file not restored:\n%s", after)
+	}
+}
+
+func TestCorruptMiddleLineIsAnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(path, []byte("{\"format\":\"arena-tournament/1\"}\nnot json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := ReadResults(path)
+	if err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("got %v, want an error naming line 1", err)
+	}
+}
+
+func TestResultsFileIsLocked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	f, _, _, err := OpenResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	r.ResultsPath = path
+	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("second writer: %v, want a lock error", err)
+	}
+}
+
+// Two shards merged by Report give the same games and totals as one unsharded run.
+func TestShardsMergeLikeOneRun(t *testing.T) {
+	dir := t.TempDir()
+	bots := []Bot{numBot(t, "a", "base=2"), numBot(t, "b", "base=1"), numBot(t, "c", "base=0", "spread=6")}
+	whole := newRunner(duelGame, 4, bots...)
+	whole.ResultsPath = filepath.Join(dir, "all.jsonl")
+	if _, err := whole.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for i := 1; i <= 2; i++ {
+		r := newRunner(duelGame, 4, bots...)
+		r.Plan.Shard = Shard{Index: i, Count: 2}
+		r.ResultsPath = filepath.Join(dir, "shard"+itoa(i)+".jsonl")
+		paths = append(paths, r.ResultsPath)
+		res, err := r.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Played == 0 || res.Played == 12 {
+			t.Errorf("shard %d played %d of 12 games", i, res.Played)
+		}
+	}
+	merged, err := ReadAndMerge(paths, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := ReadAndMerge([]string{whole.ResultsPath}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Summary.Games != 12 || single.Summary.Games != 12 {
+		t.Fatalf("games: merged %d, single %d, want 12", merged.Summary.Games, single.Summary.Games)
+	}
+	for i, b := range single.Summary.Bots {
+		m := merged.Summary.Bots[i]
+		if b.Name != m.Name || b.Games != m.Games || b.Wins != m.Wins || b.Draws != m.Draws || b.Losses != m.Losses || b.Points != m.Points {
+			t.Errorf("bot %s: merged %+v, single %+v", b.Name, m, b)
+		}
+	}
+	// Merging a file with itself counts each game once.
+	again, err := ReadAndMerge(append(paths, paths[0]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Summary.Games != 12 || len(again.Notes) == 0 {
+		t.Errorf("duplicate file: %d games, notes %v", again.Summary.Games, again.Notes)
+	}
+}
+
+func TestThreeBotRoundRobinRatingTable(t *testing.T) {
+	r := newRunner(duelGame, 6, numBot(t, "mid", "base=2"), numBot(t, "top", "base=5"), numBot(t, "low", "base=0"))
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Summary
+	if s.Games != 18 || s.RatingModel != "Bradley–Terry" || s.Pair != nil {
+		t.Fatalf("games %d, model %q, pair %v", s.Games, s.RatingModel, s.Pair)
+	}
+	elo := map[string]float64{}
+	for _, b := range s.Bots {
+		elo[b.Name] = float64(b.Rating.Elo)
+		if b.Games != 12 {
+			t.Errorf("%s played %d games, want 12", b.Name, b.Games)
+		}
+	}
+	if !(elo["top"] > elo["mid"] && elo["mid"] > elo["low"]) {
+		t.Errorf("ratings %v, want top > mid > low", elo)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, s, "table"); err != nil {
+		t.Fatal(err)
+	}
+	table := out.String()
+	for _, want := range []string{"Bradley–Terry", "95% interval", "top", "mid", "low"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	if strings.Index(table, "top") > strings.Index(table, "mid") || strings.Index(table, "mid") > strings.Index(table, "low") {
+		t.Errorf("table not sorted by rating:\n%s", table)
+	}
+	t.Logf("\n%s", table)
+}
+
+// An N-player game ranks four bots: one group of four, in the four rotations of seats.
+func TestNPlayerGameRanksFourBots(t *testing.T) {
+	r := newRunner(raceGame, 16, numBot(t, "b1", "base=1"), numBot(t, "b3", "base=3"), numBot(t, "b0", "base=0"), numBot(t, "b2", "base=2"))
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Summary
+	if s.Games != 16 || s.RatingModel != "Plackett–Luce" {
+		t.Fatalf("games %d, model %q", s.Games, s.RatingModel)
+	}
+	elo := map[string]float64{}
+	for _, b := range s.Bots {
+		elo[b.Name] = float64(b.Rating.Elo)
+		if b.Games != 16 {
+			t.Errorf("%s played %d games, want 16", b.Name, b.Games)
+		}
+	}
+	if !(elo["b3"] > elo["b2"] && elo["b2"] > elo["b1"] && elo["b1"] > elo["b0"]) {
+		t.Errorf("ratings %v, want b3 > b2 > b1 > b0", elo)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, s, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Plackett–Luce") {
+		t.Errorf("table:\n%s", out.String())
+	}
+}
+
+func TestSPRTStopsEarlyOnLopsidedPairing(t *testing.T) {
+	r := newRunner(duelGame, 400, shBot(t, "strong", 9), shBot(t, "weak", 1))
+	r.SPRT = &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	r.ResultsPath = filepath.Join(t.TempDir(), "r.jsonl")
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Decided != "H1" || res.Summary.Pair.SPRT == nil || res.Summary.Pair.SPRT.Decision != "H1" {
+		t.Fatalf("decided %q, state %+v", res.Decided, res.Summary.Pair.SPRT)
+	}
+	if res.Played >= 100 {
+		t.Errorf("played %d of 400 games before deciding", res.Played)
+	}
+	if res.Interrupted {
+		t.Error("a decided test is not an interruption")
+	}
+	checkNoBotLeft(t)
+	// Resuming a decided test plays nothing.
+	again, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Played != 0 || again.Decided != "H1" {
+		t.Errorf("resumed: played %d, decided %q", again.Played, again.Decided)
+	}
+}
+
+func TestChangedBotIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "bot.sh")
+	write := func(answer string) {
+		if err := os.WriteFile(script, []byte("while read line; do echo "+answer+"; done\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("4")
+	bot := func() Bot {
+		p := match.Player{Name: "mine", Command: "sh " + script, Argv: []string{"sh", script}}
+		h, err := HashPlayer(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Bot{Name: "mine", Player: p, Hash: h}
+	}
+	old := bot()
+	path := filepath.Join(dir, "r.jsonl")
+	r := newRunner(duelGame, 4, old, shBot(t, "other", 2))
+	r.ResultsPath = path
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	write("5") // the bot's file changed
+	changed := bot()
+	if changed.Hash == old.Hash {
+		t.Fatal("the hash ignores the content of bot.sh")
+	}
+	r = newRunner(duelGame, 8, changed, shBot(t, "other", 2))
+	r.ResultsPath = path
+	_, err := r.Run(context.Background())
+	var ce *ChangedError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), `bot "mine" has changed since 4 recorded games`) || !strings.Contains(err.Error(), "--allow-changed") {
+		t.Fatalf("got %v, want a changed-bot refusal", err)
+	}
+	if n := len(readLines(t, path)); n != 4 {
+		t.Errorf("%d lines after the refusal, want 4", n)
+	}
+
+	r.AllowChanged = true
+	var notes []string
+	r.Notify = func(s string) { notes = append(notes, s) }
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Played != 4 || len(notes) == 0 {
+		t.Errorf("with --allow-changed: played %d, notes %v", res.Played, notes)
+	}
+	if len(res.Summary.Notes) == 0 {
+		t.Error("the summary does not say that it mixes two versions")
+	}
+}
+
+func TestChangedSetupIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	r.ResultsPath = path
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r.TimeScale = 2
+	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "time scale 1 then; referee 1, time scale 2 now") {
+		t.Errorf("got %v, want a changed-settings refusal", err)
+	}
+}
+
+func TestErrorsPerBotWithSeeds(t *testing.T) {
+	r := newRunner(duelGame, 20, numBot(t, "crashy", "base=3", "crash=3"), numBot(t, "slow", "base=3", "slow=4"))
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Summary.Bots {
+		status := map[string]referee.Status{"crashy": referee.StatusCrash, "slow": referee.StatusTimeout}[b.Name]
+		incidents := b.Errors[status]
+		if len(incidents) == 0 {
+			t.Errorf("%s: no %s recorded: %+v", b.Name, status, b.Errors)
+		}
+		div := map[string]int64{"crashy": 3, "slow": 4}[b.Name]
+		for _, inc := range incidents {
+			if inc.Seed%div != 0 {
+				t.Errorf("%s: %s on seed %d, which is not a multiple of %d", b.Name, status, inc.Seed, div)
+			}
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, res.Summary, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "crashy crash ×") || !strings.Contains(out.String(), "slow timeout ×") {
+		t.Errorf("table lacks the incidents:\n%s", out.String())
+	}
+}
+
+func TestReplaysAndPin(t *testing.T) {
+	dir := t.TempDir()
+	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	r.ReplayDir = filepath.Join(dir, "replays")
+	r.Pin = true
+	var mu sync.Mutex
+	var notes []string
+	r.Notify = func(s string) { mu.Lock(); notes = append(notes, s); mu.Unlock() }
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(r.ReplayDir, "duel-r0000-s*-b*.json.gz"))
+	if len(files) != 2 || res.Played != 2 {
+		t.Errorf("replays %v after %d games, notes %v", files, res.Played, notes)
+	}
+}
+
+func TestFormats(t *testing.T) {
+	r := newRunner(duelGame, 4, shBot(t, "a", 5), shBot(t, "b", 1))
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js, csv bytes.Buffer
+	if err := WriteSummary(&js, res.Summary, "json"); err != nil {
+		t.Fatal(err)
+	}
+	// a wins everything: an infinite Elo must still be valid JSON.
+	if !strings.Contains(js.String(), `"elo": "inf"`) {
+		t.Errorf("json:\n%s", js.String())
+	}
+	if err := WriteSummary(&csv, res.Summary, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "bot,games,wins") || !strings.HasPrefix(lines[1], "a,4,4,0,0,") {
+		t.Errorf("csv:\n%s", csv.String())
+	}
+	if err := WriteSummary(&csv, res.Summary, "xml"); err == nil {
+		t.Error("unknown format accepted")
+	}
+}
+
+func BenchmarkTournamentShBots(b *testing.B) {
+	r := newRunner(duelGame, 20, shBot(b, "a", 5), shBot(b, "b", 1))
+	for b.Loop() {
+		if _, err := r.Run(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,338 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/arena-games/arena/referee"
+)
+
+// Summary is a tournament's statistics: what `arena tournament` prints at the end and
+// `arena tournament report` prints for merged results files.
+type Summary struct {
+	Game  string     `json:"game"`
+	Games int        `json:"games"`
+	Bots  []BotStats `json:"bots"`
+	// Pair is the head-to-head analysis, when there are exactly two bots.
+	Pair *PairStats `json:"pair,omitempty"`
+	// RatingModel names the model behind BotStats.Rating.
+	RatingModel string   `json:"rating_model,omitempty"`
+	Notes       []string `json:"notes,omitempty"`
+}
+
+// BotStats is one bot's line.
+type BotStats struct {
+	Name   string   `json:"name"`
+	Hashes []string `json:"hashes"` // every version of the bot seen in the results
+	Games  int      `json:"games"`
+	// Wins are games the bot finished first alone, draws first place shared, losses the
+	// rest. Points count a win 1 and a draw ½.
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	Points    float64 `json:"points"`
+	MeanScore float64 `json:"mean_score"` // the game's own score, averaged
+	MeanRank  float64 `json:"mean_rank"`
+	// Rating is Elo relative to the field's mean, with its interval.
+	Rating *Rating `json:"rating,omitempty"`
+	// Errors lists, per status (timeout, crash, invalid, limit), the games where the bot
+	// did not finish normally.
+	Errors map[referee.Status][]Incident `json:"errors,omitempty"`
+}
+
+// Rating is a rating with its interval.
+type Rating struct {
+	Elo Number `json:"elo"`
+	Lo  Number `json:"lo"`
+	Hi  Number `json:"hi"`
+}
+
+// Incident is one game a bot did not finish normally.
+type Incident struct {
+	Seed    int64  `json:"seed"`
+	Seat    int    `json:"seat"`
+	Message string `json:"message,omitempty"`
+}
+
+// PairStats is the head-to-head of the first bot (A) against the second (B).
+type PairStats struct {
+	A      string `json:"a"`
+	B      string `json:"b"`
+	Games  int    `json:"games"`
+	Wins   int    `json:"wins"` // A's wins
+	Draws  int    `json:"draws"`
+	Losses int    `json:"losses"`
+	// Units is the number of complete seed pairs (both seat orders played); Pentanomial
+	// counts them by A's points over the pair: 0, ½, 1, 1½, 2.
+	Units       int    `json:"units"`
+	Pentanomial [5]int `json:"pentanomial"`
+	// Score is A's mean points per game with its interval; Interval names the method.
+	Score    Number `json:"score"`
+	ScoreLo  Number `json:"score_lo"`
+	ScoreHi  Number `json:"score_hi"`
+	Interval string `json:"interval"`
+	// Elo is the logistic Elo difference of A over B, from the score and its interval.
+	Elo   Number     `json:"elo"`
+	EloLo Number     `json:"elo_lo"`
+	EloHi Number     `json:"elo_hi"`
+	LOS   float64    `json:"los"` // likelihood that A is stronger
+	SPRT  *SPRTState `json:"sprt,omitempty"`
+}
+
+// Number is a float that survives JSON when infinite (a bot that won every game has an Elo
+// of +inf): ±Inf are written as the strings "inf" and "-inf".
+type Number float64
+
+func (n Number) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	switch {
+	case math.IsInf(f, 1):
+		return []byte(`"inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-inf"`), nil
+	case math.IsNaN(f):
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+func (n *Number) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"inf"`:
+		*n = Number(math.Inf(1))
+	case `"-inf"`:
+		*n = Number(math.Inf(-1))
+	case "null":
+		*n = Number(math.NaN())
+	default:
+		f, err := strconv.ParseFloat(string(b), 64)
+		if err != nil {
+			return fmt.Errorf("number %s: %w", b, err)
+		}
+		*n = Number(f)
+	}
+	return nil
+}
+
+// Summarize computes the statistics of some records. bots gives the bots in display order;
+// bots that appear only in the records are added after them. sprt, when set, evaluates the
+// sequential test for two bots.
+func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
+	s := Summary{Game: game, Games: len(recs)}
+	index := map[string]int{}
+	addBot := func(name string) int {
+		if i, ok := index[name]; ok {
+			return i
+		}
+		index[name] = len(s.Bots)
+		s.Bots = append(s.Bots, BotStats{Name: name})
+		return index[name]
+	}
+	for _, b := range bots {
+		addBot(b)
+	}
+	var ranked []RankedGame
+	maxSeats := 0
+	for _, r := range recs {
+		g := RankedGame{}
+		maxSeats = max(maxSeats, len(r.Seats))
+		for seat, st := range r.Seats {
+			i := addBot(st.Bot)
+			b := &s.Bots[i]
+			if st.Hash != "" && !contains(b.Hashes, st.Hash) {
+				b.Hashes = append(b.Hashes, st.Hash)
+			}
+			b.Games++
+			b.MeanScore += st.Score
+			b.MeanRank += float64(st.Rank)
+			switch placeOf(r.Seats, seat) {
+			case 1:
+				b.Wins++
+				b.Points++
+			case 0:
+				b.Draws++
+				b.Points += 0.5
+			default:
+				b.Losses++
+			}
+			if st.Status != referee.StatusOK && st.Status != "" {
+				if b.Errors == nil {
+					b.Errors = map[referee.Status][]Incident{}
+				}
+				b.Errors[st.Status] = append(b.Errors[st.Status], Incident{Seed: r.Seed, Seat: seat, Message: st.Message})
+			}
+			g.Items = append(g.Items, i)
+			g.Ranks = append(g.Ranks, st.Rank)
+		}
+		ranked = append(ranked, g)
+	}
+	for i := range s.Bots {
+		b := &s.Bots[i]
+		if b.Games > 0 {
+			b.MeanScore /= float64(b.Games)
+			b.MeanRank /= float64(b.Games)
+		}
+		if len(b.Hashes) > 1 {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s appears in %d versions (hashes %v): its statistics mix them", b.Name, len(b.Hashes), b.Hashes))
+		}
+	}
+	if len(s.Bots) == 2 && maxSeats <= 2 {
+		s.Pair = pairStats(s.Bots[0].Name, s.Bots[1].Name, recs, sprt)
+		// With two bots the head-to-head is the rating: ±half the difference around the mean.
+		s.RatingModel = "head-to-head score"
+		half := func(x Number) Number { return x / 2 }
+		s.Bots[0].Rating = &Rating{Elo: half(s.Pair.Elo), Lo: half(s.Pair.EloLo), Hi: half(s.Pair.EloHi)}
+		s.Bots[1].Rating = &Rating{Elo: -half(s.Pair.Elo), Lo: -half(s.Pair.EloHi), Hi: -half(s.Pair.EloLo)}
+		return s
+	}
+	if len(s.Bots) >= 2 && len(ranked) > 0 {
+		fit, err := FitPlackettLuce(len(s.Bots), ranked, DefaultPriorDraws)
+		if err != nil {
+			s.Notes = append(s.Notes, "no ratings: "+err.Error())
+			return s
+		}
+		s.RatingModel = "Plackett–Luce"
+		if maxSeats <= 2 {
+			s.RatingModel = "Bradley–Terry"
+		}
+		z := zFor(Confidence)
+		for i := range s.Bots {
+			lo, hi := fit.EloInterval(i, z)
+			s.Bots[i].Rating = &Rating{Elo: Number(fit.Elo(i)), Lo: Number(lo), Hi: Number(hi)}
+		}
+	}
+	return s
+}
+
+// placeOf is 1 when the seat finished first alone, 0 when it shared first place, −1 else.
+func placeOf(seats []Seat, seat int) int {
+	best := seats[0].Rank
+	for _, st := range seats {
+		best = min(best, st.Rank)
+	}
+	if seats[seat].Rank != best {
+		return -1
+	}
+	for i, st := range seats {
+		if i != seat && st.Rank == best {
+			return 0
+		}
+	}
+	return 1
+}
+
+// pairStats compares a with b over their head-to-head games, counting each seed's two seat
+// orders as one unit.
+func pairStats(a, b string, recs []Record, sprt *SPRT) *PairStats {
+	p := &PairStats{A: a, B: b}
+	units := map[string][]float64{} // unit → A's points per game
+	var unitOrder []string
+	for _, r := range recs {
+		seatA := -1
+		for s, st := range r.Seats {
+			if st.Bot == a {
+				seatA = s
+			}
+		}
+		if seatA < 0 || len(r.Seats) != 2 {
+			continue
+		}
+		p.Games++
+		var pts float64
+		switch placeOf(r.Seats, seatA) {
+		case 1:
+			p.Wins++
+			pts = 1
+		case 0:
+			p.Draws++
+			pts = 0.5
+		default:
+			p.Losses++
+		}
+		key := r.ID().UnitKey()
+		if _, ok := units[key]; !ok {
+			unitOrder = append(unitOrder, key)
+		}
+		units[key] = append(units[key], pts)
+	}
+	var unitScores []float64
+	for _, key := range unitOrder {
+		pts := units[key]
+		if len(pts) != 2 {
+			continue // one seat order still missing: not a unit yet
+		}
+		p.Units++
+		p.Pentanomial[int(math.Round(2*(pts[0]+pts[1])))]++
+		unitScores = append(unitScores, (pts[0]+pts[1])/2)
+	}
+	if sprt != nil {
+		st := sprt.State(p.pentanomialFloats())
+		p.SPRT = &st
+	}
+	if p.Games == 0 {
+		p.Score, p.ScoreLo, p.ScoreHi = Number(math.NaN()), 0, 1
+		p.Elo, p.EloLo, p.EloHi = Number(math.NaN()), Number(math.Inf(-1)), Number(math.Inf(1))
+		p.LOS = 0.5
+		return p
+	}
+	score := (float64(p.Wins) + float64(p.Draws)/2) / float64(p.Games)
+	z := zFor(Confidence)
+	lo, hi := Wilson(float64(p.Wins)+float64(p.Draws)/2, float64(p.Games), z)
+	p.Interval = "wilson"
+	if sd := stddev(unitScores); len(unitScores) >= 2 && sd > 0 {
+		// The pentanomial interval: the variance of whole seed pairs, which removes the
+		// part of the noise that a seat advantage or a lopsided map puts into single games.
+		lo, hi = NormalInterval(score, sd, float64(len(unitScores)), z)
+		p.Interval = "pentanomial"
+	}
+	p.Score, p.ScoreLo, p.ScoreHi = Number(score), Number(lo), Number(hi)
+	p.Elo, p.EloLo, p.EloHi = Number(EloFromScore(score)), Number(EloFromScore(lo)), Number(EloFromScore(hi))
+	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
+	return p
+}
+
+func (p *PairStats) pentanomialFloats() [5]float64 {
+	var out [5]float64
+	for i, c := range p.Pentanomial {
+		out[i] = float64(c)
+	}
+	return out
+}
+
+// stddev is the sample standard deviation (n − 1 in the denominator).
+func stddev(xs []float64) float64 {
+	if len(xs) < 2 {
+		return 0
+	}
+	var mean float64
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return math.Sqrt(ss / float64(len(xs)-1))
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// SortedIncidents returns a bot's error statuses in a fixed order.
+func (b BotStats) SortedIncidents() []referee.Status {
+	var out []referee.Status
+	for st := range b.Errors {
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
