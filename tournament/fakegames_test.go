@@ -51,7 +51,7 @@ type numberRef struct {
 	done        []bool
 }
 
-func (r *numberRef) Turn() int  { return r.turn }
+func (r *numberRef) Turn() int { return r.turn }
 func (r *numberRef) Over() bool {
 	for _, d := range r.done {
 		if !d {
