@@ -1,0 +1,272 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/players/builtin"
+	"github.com/arena-games/arena/tournament"
+)
+
+// These tests run the real arena executable, as a user does: built-in bots are arena
+// subprocesses, and Ctrl-C and kill -9 reach a real process.
+
+var (
+	tournamentBinaryOnce sync.Once
+	tournamentBinaryPath string
+	tournamentBinaryErr  error
+)
+
+func tournamentTestBinary(t *testing.T) string {
+	t.Helper()
+	tournamentBinaryOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "arena-cli-test")
+		if err != nil {
+			tournamentBinaryErr = err
+			return
+		}
+		tournamentBinaryPath = filepath.Join(dir, "arena")
+		out, err := exec.Command("go", "build", "-o", tournamentBinaryPath, "github.com/arena-games/arena").CombinedOutput()
+		if err != nil {
+			tournamentBinaryErr = errors.New(string(out))
+		}
+	})
+	if tournamentBinaryErr != nil {
+		t.Fatalf("building arena: %v", tournamentBinaryErr)
+	}
+	return tournamentBinaryPath
+}
+
+func requireGreedyAndRandom(t *testing.T, game string) {
+	t.Helper()
+	names := builtin.Names(game)
+	if !hasString(names, "greedy") || !hasString(names, "random") {
+		t.Skipf("%s has no built-in greedy and random bots yet (has %v)", game, names)
+	}
+}
+
+func hasString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+type tournamentCLIRun struct {
+	stdout, stderr string
+	code           int
+	elapsed        time.Duration
+}
+
+func runTournamentCLI(t *testing.T, dir string, args ...string) tournamentCLIRun {
+	t.Helper()
+	cmd := exec.Command(tournamentTestBinary(t), args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	r := tournamentCLIRun{stdout: out.String(), stderr: errb.String(), elapsed: time.Since(start)}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return r
+}
+
+func readResultLines(t *testing.T, path string) []tournament.Record {
+	t.Helper()
+	recs, _, err := tournament.ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range recs {
+		if seen[r.ID().Key()] {
+			t.Errorf("game recorded twice: seed %d order %v", r.Seed, r.Order)
+		}
+		seen[r.ID().Key()] = true
+	}
+	return recs
+}
+
+// The issue's check: 20 games of queens between the built-in bots are 10 seeds × 2 seat
+// orders, and greedy's interval is clearly above 50%. The same runs on flags, whose
+// built-in bots are older, and on a fake game in package tournament.
+func TestTournamentBuiltinsIssueCheck(t *testing.T) {
+	for _, game := range []string{"queens", "flags"} {
+		t.Run(game, func(t *testing.T) {
+			requireGreedyAndRandom(t, game)
+			dir := t.TempDir()
+			r := runTournamentCLI(t, dir, "tournament", "--game="+game, "builtin:greedy", "builtin:random",
+				"--games", "20", "--parallel", "2", "--results", "r.jsonl", "--format", "json")
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			}
+			recs := readResultLines(t, filepath.Join(dir, "r.jsonl"))
+			seeds := map[int64]int{}
+			for _, rec := range recs {
+				seeds[rec.Seed]++
+			}
+			if len(recs) != 20 || len(seeds) != 10 {
+				t.Errorf("%d lines over %d seeds, want 20 over 10", len(recs), len(seeds))
+			}
+			var s tournament.Summary
+			if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+				t.Fatalf("output is not JSON: %v\n%s", err, r.stdout)
+			}
+			if s.Pair == nil || s.Pair.A != "builtin:greedy" || s.Pair.ScoreLo <= 0.5 {
+				t.Errorf("greedy's interval is not above 50%%: %+v", s.Pair)
+			}
+			t.Logf("%s: 20 games in %v (%.1f games/s, arena's own start and bot hashing included)", game, r.elapsed.Round(time.Millisecond), 20/r.elapsed.Seconds())
+		})
+	}
+}
+
+// Ctrl-C stops cleanly (exit 130, no bot left), kill -9 loses at most the games in flight
+// and may tear the last line; the same command then finishes with every game exactly once.
+func TestTournamentInterruptAndKillThenResume(t *testing.T) {
+	requireGreedyAndRandom(t, "flags")
+	dir := t.TempDir()
+	results := filepath.Join(dir, "r.jsonl")
+	args := []string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--games", "40", "--parallel", "2", "--results", "r.jsonl", "--seed", "5"}
+
+	stopAfter := func(sig syscall.Signal, lines int) int {
+		cmd := exec.Command(tournamentTestBinary(t), args...)
+		cmd.Dir = dir
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		pid := cmd.Process.Pid
+		deadline := time.Now().Add(60 * time.Second)
+		for time.Now().Before(deadline) {
+			if recs, _, err := tournament.ReadResults(results); err == nil && len(recs) >= lines {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		err := cmd.Wait()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		}
+		// No bot of that arena outlives it (the parent-death signal covers kill -9).
+		deadline = time.Now().Add(5 * time.Second)
+		for len(players.FindMarkedByRunner(pid)) > 0 && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+		}
+		if left := players.FindMarkedByRunner(pid); len(left) > 0 {
+			t.Errorf("after %v: bot processes left behind: %v", sig, left)
+		}
+		if sig == syscall.SIGINT && !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("after Ctrl-C: stderr lacks the interruption:\n%s", errb.String())
+		}
+		return code
+	}
+
+	if code := stopAfter(syscall.SIGINT, 4); code != 130 {
+		t.Errorf("Ctrl-C: exit %d, want 130", code)
+	}
+	afterInt := len(readResultLines(t, results))
+	if afterInt < 4 || afterInt >= 40 {
+		t.Fatalf("%d games recorded after Ctrl-C, want 4 to 39", afterInt)
+	}
+
+	stopAfter(syscall.SIGKILL, afterInt+4)
+	afterKill := len(readResultLines(t, results))
+	// kill -9 can strike in the middle of a write: simulate the torn line it leaves.
+	f, err := os.OpenFile(results, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"format":"arena-tournament/1","game":"flags","pairing":["builtin:gr`)
+	f.Close()
+
+	r := runTournamentCLI(t, dir, args...)
+	if r.code != 0 {
+		t.Fatalf("resume: exit %d\n%s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "torn last line") {
+		t.Errorf("resume did not report the torn line:\n%s", r.stderr)
+	}
+	recs := readResultLines(t, results)
+	if len(recs) != 40 {
+		t.Errorf("%d lines after resuming (%d after Ctrl-C, %d after kill -9), want 40", len(recs), afterInt, afterKill)
+	}
+	if !strings.Contains(r.stderr, "played "+strconv.Itoa(40-afterKill)+" games") {
+		t.Errorf("resume should play the %d missing games:\n%s", 40-afterKill, r.stderr)
+	}
+}
+
+// Two shards on "two machines", merged by arena tournament report, give the same totals as
+// one unsharded run.
+func TestTournamentShardsReport(t *testing.T) {
+	requireGreedyAndRandom(t, "flags")
+	dir := t.TempDir()
+	common := []string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--games", "12", "--seed", "9", "--no-progress"}
+	for _, run := range [][]string{{"--results", "all.jsonl"}, {"--results", "s1.jsonl", "--shard", "1/2"}, {"--results", "s2.jsonl", "--shard", "2/2"}} {
+		if r := runTournamentCLI(t, dir, append(common, run...)...); r.code != 0 {
+			t.Fatalf("%v: exit %d\n%s", run, r.code, r.stderr)
+		}
+	}
+	whole := runTournamentCLI(t, dir, "tournament", "report", "all.jsonl", "--format", "csv")
+	merged := runTournamentCLI(t, dir, "tournament", "report", "s1.jsonl", "s2.jsonl", "--format", "csv")
+	if whole.code != 0 || merged.code != 0 {
+		t.Fatalf("report: %s %s", whole.stderr, merged.stderr)
+	}
+	if whole.stdout != merged.stdout {
+		t.Errorf("merged shards differ from the whole run:\n%s\nvs\n%s", merged.stdout, whole.stdout)
+	}
+	if n := len(readResultLines(t, filepath.Join(dir, "s1.jsonl"))); n == 0 || n == 12 {
+		t.Errorf("shard 1 has %d of 12 games", n)
+	}
+	table := runTournamentCLI(t, dir, "tournament", "report", "s1.jsonl", "s2.jsonl")
+	if !strings.Contains(table.stdout, "builtin:greedy vs builtin:random: 12 games, 6 complete seed pairs") {
+		t.Errorf("report table:\n%s", table.stdout)
+	}
+}
+
+func TestTournamentUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "--game=flags", "builtin:greedy"}, "at least 2 bots"},
+		{[]string{"tournament", "builtin:greedy", "builtin:random"}, "--game is required"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "3/2"}, "--shard"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--format", "xml"}, "--format"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--sprt", "5,0"}, "--sprt"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch"},
+		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl"},
+	}
+	for _, tc := range tests {
+		r := runTournamentCLI(t, dir, tc.args...)
+		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error mentioning %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
