@@ -156,6 +156,9 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	var progress *tournament.ProgressPrinter
 	if !tf.noProgress {
 		progress = tournament.NewProgressPrinter(stderr, isTerminal(stderr), 10*time.Second)
+		if f, ok := stderr.(*os.File); ok {
+			progress.Width = tournament.TerminalWidth(f)
+		}
 		runner.Progress = progress.Update
 	}
 	ctx, stop := interruptible()

@@ -14,6 +14,9 @@ type ProgressPrinter struct {
 	w        io.Writer
 	terminal bool
 	every    time.Duration
+	// Width is the terminal's width: a redrawn line must not wrap, or \r cannot take it
+	// back. 0 means unknown (80 is assumed).
+	Width int
 
 	mu      sync.Mutex
 	last    Progress
@@ -83,7 +86,15 @@ func (p *ProgressPrinter) tick() {
 }
 
 func (p *ProgressPrinter) draw() {
-	fmt.Fprint(p.w, "\r\033[K"+barLine(p.last))
+	width := p.Width
+	if width <= 0 {
+		width = 80
+	}
+	line := []rune(barLine(p.last))
+	if len(line) > width-1 {
+		line = line[:width-1]
+	}
+	fmt.Fprint(p.w, "\r\033[K"+string(line))
 	p.drawn = true
 }
 

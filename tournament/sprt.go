@@ -172,9 +172,9 @@ func (s SPRTState) Describe() string {
 	verdict := "undecided"
 	switch s.Decision {
 	case "H1":
-		verdict = fmt.Sprintf("H1 accepted: the difference is at least %g Elo", s.Elo1)
+		verdict = fmt.Sprintf("H1 accepted: the data favour elo1 = %g over elo0 = %g", s.Elo1, s.Elo0)
 	case "H0":
-		verdict = fmt.Sprintf("H0 accepted: the difference is at most %g Elo", s.Elo0)
+		verdict = fmt.Sprintf("H0 accepted: the data favour elo0 = %g over elo1 = %g", s.Elo0, s.Elo1)
 	}
 	return fmt.Sprintf("LLR %.2f in [%.2f, %.2f] (elo0 %g, elo1 %g, alpha %g, beta %g): %s",
 		s.LLR, s.Lower, s.Upper, s.Elo0, s.Elo1, s.Alpha, s.Beta, verdict)
