@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Play a tournament on this machine as a resumable batch, then write its reports.
+#
+#   scripts/tournament-local.sh -g GAME [-n GAMES] [-p PARALLEL] [-s SEED] [-o RESULTS]
+#                               BOT BOT [BOT...] [-- MORE ARENA FLAGS]
+#
+# Results go to RESULTS (default: tournament-GAME.jsonl), one line per finished game, so
+# running the same command again after Ctrl-C, a reboot or kill -9 plays only the missing
+# games. When every game is played, RESULTS.txt (table) and RESULTS.csv are written next to
+# it. ARENA names the arena executable (default: arena on PATH, else `go run .` from this
+# repository).
+#
+# Example:
+#   scripts/tournament-local.sh -g queens -n 200 "python3 new.py" "python3 old.py" -- --sprt 0,10
+set -euo pipefail
+
+usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 2; }
+
+game="" games=100 parallel="" seed="" results=""
+while getopts "g:n:p:s:o:h" opt; do
+  case $opt in
+    g) game=$OPTARG ;;
+    n) games=$OPTARG ;;
+    p) parallel=$OPTARG ;;
+    s) seed=$OPTARG ;;
+    o) results=$OPTARG ;;
+    *) usage ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ -n "$game" ] || { echo "tournament-local: -g GAME is required" >&2; usage; }
+
+bots=() extra=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--" ]; then shift; extra=("$@"); break; fi
+  bots+=("$1"); shift
+done
+[ ${#bots[@]} -ge 2 ] || { echo "tournament-local: give at least two bots" >&2; usage; }
+results=${results:-tournament-$game.jsonl}
+
+if [ -n "${ARENA:-}" ]; then
+  read -r -a arena <<<"$ARENA"
+elif command -v arena >/dev/null 2>&1; then
+  arena=(arena)
+else
+  arena=(go run "$(cd "$(dirname "$0")/.." && pwd)")
+fi
+
+args=(tournament --game "$game" --games "$games" --results "$results")
+[ -n "$parallel" ] && args+=(--parallel "$parallel")
+# Without --seed a resumed run takes the master seed recorded in the results file.
+[ -n "$seed" ] && args+=(--seed "$seed")
+
+status=0
+"${arena[@]}" "${args[@]}" "${bots[@]}" "${extra[@]}" || status=$?
+if [ $status -ne 0 ]; then
+  echo "tournament-local: stopped (exit $status); run the same command again to finish" >&2
+  exit $status
+fi
+base=${results%.jsonl}
+"${arena[@]}" tournament report "$results" >"$base.txt"
+"${arena[@]}" tournament report --format csv "$results" >"$base.csv"
+echo "tournament-local: reports in $base.txt and $base.csv" >&2

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Spread one tournament over several machines with GNU parallel, then merge the results.
+#
+#   scripts/tournament-shards.sh -g GAME -S LOGINS [-n GAMES] [-j SHARDS] [-s SEED]
+#        [-o DIR] [-a REMOTE_ARENA] [-b FILE]... BOT BOT [BOT...] [-- MORE ARENA FLAGS]
+#
+#   -S LOGINS  GNU parallel --sshlogin list, comma-separated: "host1,user@host2,:"
+#              (":" is this machine). One shard runs at a time on each machine, and each
+#              shard plays its games in parallel on that machine's cores.
+#   -j SHARDS  number of shards (default: one per login; more balances uneven machines)
+#   -s SEED    master seed shared by every shard (default: random, printed)
+#   -o DIR     where the shard results and the merged reports go (default: shards-GAME)
+#   -a PATH    arena on the remote machines (default: arena on their PATH)
+#   -b FILE    a file the bots need (script, binary), copied to every machine before the
+#              first job, at the same path relative to the remote home (repeatable)
+#
+# Each shard I of N runs `arena tournament --shard I/N --results shard-I.jsonl` on some
+# machine; the file is copied there first and back afterwards, so running the same command
+# again resumes every unfinished shard. The merged statistics are DIR/report.txt and
+# DIR/report.csv (arena tournament report over DIR/shard-*.jsonl).
+#
+# Example:
+#   scripts/tournament-shards.sh -g queens -n 2000 -S "box1,box2,:" -b new.py -b old.py \
+#       "python3 new.py" "python3 old.py"
+set -euo pipefail
+
+usage() { sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 2; }
+
+game="" logins="" games=100 shards="" seed="" dir="" remote_arena=arena basefiles=()
+while getopts "g:S:n:j:s:o:a:b:h" opt; do
+  case $opt in
+    g) game=$OPTARG ;;
+    S) logins=$OPTARG ;;
+    n) games=$OPTARG ;;
+    j) shards=$OPTARG ;;
+    s) seed=$OPTARG ;;
+    o) dir=$OPTARG ;;
+    a) remote_arena=$OPTARG ;;
+    b) basefiles+=(--basefile "$OPTARG") ;;
+    *) usage ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ -n "$game" ] || { echo "tournament-shards: -g GAME is required" >&2; usage; }
+[ -n "$logins" ] || { echo "tournament-shards: -S LOGINS is required" >&2; usage; }
+command -v parallel >/dev/null 2>&1 || { echo "tournament-shards: GNU parallel is not installed (apt-get install parallel)" >&2; exit 1; }
+
+bots=() extra=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--" ]; then shift; extra=("$@"); break; fi
+  bots+=("$1"); shift
+done
+[ ${#bots[@]} -ge 2 ] || { echo "tournament-shards: give at least two bots" >&2; usage; }
+
+IFS=, read -r -a login_list <<<"$logins"
+shards=${shards:-${#login_list[@]}}
+dir=${dir:-shards-$game}
+mkdir -p "$dir"
+if [ -z "$seed" ]; then
+  # Reuse the seed of an earlier run of this batch, so that resuming plays the same maps.
+  seed=$(cat "$dir/seed" 2>/dev/null || echo $(( (RANDOM << 16 | RANDOM) & 0x7fffffff )))
+fi
+echo "$seed" >"$dir/seed"
+echo "tournament-shards: $game, ${#bots[@]} bots, $games games per pairing, master seed $seed, $shards shards on: $logins" >&2
+
+# The remote command, quoted once for the remote shell; GNU parallel puts the shard number
+# in place of {}.
+remote="$remote_arena tournament --game $(printf %q "$game") --games $(printf %q "$games") --seed $seed --shard {}/$shards --results shard-{}.jsonl --no-progress"
+for b in "${bots[@]}" "${extra[@]}"; do remote+=" $(printf %q "$b")"; done
+
+# Every shard file exists before the run, so that it can always be sent (to resume) and
+# brought back (with what was played, even if the shard was stopped).
+for i in $(seq 1 "$shards"); do touch "$dir/shard-$i.jsonl"; done
+
+status=0
+(cd "$dir" && parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
+  "${basefiles[@]}" --transferfile 'shard-{}.jsonl' --return 'shard-{}.jsonl' --cleanup \
+  "$remote" ::: $(seq 1 "$shards")) || status=$?
+
+local_arena=(arena)
+command -v arena >/dev/null 2>&1 || local_arena=(go run "$(cd "$(dirname "$0")/.." && pwd)")
+"${local_arena[@]}" tournament report "$dir"/shard-*.jsonl >"$dir/report.txt"
+"${local_arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
+cat "$dir/report.txt"
+if [ $status -ne 0 ]; then
+  echo "tournament-shards: $status shard(s) did not finish; run the same command again to resume them" >&2
+  exit 1
+fi
