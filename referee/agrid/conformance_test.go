@@ -43,12 +43,12 @@ func TestConformance(t *testing.T) {
 	refereetest.Run(t, Game{}, refereetest.Options{
 		Players:     []int{1, 2, 4},
 		Commands:    plausibleCommands,
-		GameOptions: map[string]string{"turns": "300"},
+		GameOptions: map[string]string{"turns": "200"},
 	})
 	// Eight teams on an 80×80 torus: shorter games keep the suite fast.
 	refereetest.Run(t, Game{}, refereetest.Options{
 		Players:     []int{8},
-		Seeds:       []int64{4, 5},
+		Seeds:       []int64{4},
 		Commands:    plausibleCommands,
 		GameOptions: map[string]string{"turns": "100"},
 	})

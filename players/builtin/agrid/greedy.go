@@ -16,8 +16,12 @@ import (
 // turn (area^D over the turns the border takes), avoid hills, each other and the posts the
 // worker cannot take over, and fit the marker lifespan and the spread limit.
 func Greedy(in io.Reader, out io.Writer) error {
-	g := &greedy{plans: map[int]*square{}, lastShowMap: -1}
+	g := newGreedy()
 	return play(in, out, g.turn)
+}
+
+func newGreedy() *greedy {
+	return &greedy{plans: map[int]*square{}, refused: map[[3]int]bool{}, wandered: map[int]int{}, lastShowMap: -1}
 }
 
 type greedy struct {
@@ -30,6 +34,8 @@ type greedy struct {
 	lastShowMap int
 	plans       map[int]*square // by worker id
 	harvested   []*square       // squares harvested last turn, to clear from the picture
+	refused     map[[3]int]bool // squares (x0, y0, side) whose harvest the referee refused
+	wandered    map[int]int     // by worker id: turns spent looking for room
 }
 
 // square is one worker's plan: the border posts in walking order.
@@ -47,7 +53,7 @@ func (g *greedy) turn(c *client) error {
 	}
 	u, _ := strconv.Atoi(strings.Fields(data[0])[0])
 	if g.p.parsed && u > g.turnsLeft { // a new game on the same session (arena serve --games)
-		*g = greedy{plans: map[int]*square{}, lastShowMap: -1}
+		*g = *newGreedy()
 		c.limit = 0
 	}
 	if !g.p.parsed {
@@ -160,9 +166,13 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 	}
 	if sq == nil {
 		sq = g.choose(w)
-		if sq == nil {
+		// A small square is a poor use of a worker: look for room for a bigger one first,
+		// and empty the storage on the way, for a while.
+		if sq == nil || sq.side < min(4, g.maxSide()) && g.wandered[w.id] < 8 || g.mustUnload(w) && g.wandered[w.id] < 8 {
+			g.wandered[w.id]++
 			return g.wander(c, w, crowded)
 		}
+		g.wandered[w.id] = 0
 		g.plans[w.id] = sq
 	}
 	here := w.post
@@ -198,6 +208,10 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 		delete(g.plans, w.id)
 		if err == nil {
 			g.harvested = append(g.harvested, sq)
+		} else {
+			// The picture was wrong (the border joins other markers of ours, or lost one):
+			// never try this square again.
+			g.refused[[3]int{sq.x0, sq.y0, sq.side}] = true
 		}
 		return nil
 	}
@@ -226,10 +240,7 @@ func (g *greedy) closed(sq *square) bool {
 // choose finds the best square having the worker's post as a corner, or nil.
 func (g *greedy) choose(w mine) *square {
 	a := g.p.A
-	maxSide := min(g.p.lim-1, 12, (g.turnsLeft-2)/4)
-	if g.p.F < 4*maxSide+4 {
-		maxSide = min(maxSide, (g.p.F-4)/4)
-	}
+	maxSide := g.maxSide()
 	var best *square
 	bestValue := 0.0
 	x, y := w.post%a, w.post/a
@@ -249,10 +260,29 @@ func (g *greedy) choose(w mine) *square {
 	return best
 }
 
+// maxSide is the largest square worth starting: within the spread limit (with a margin),
+// closed before its first marker expires and before the season ends.
+func (g *greedy) maxSide() int {
+	side := min(g.p.lim-1, 12, (g.turnsLeft-2)/4)
+	if g.p.F < 4*side+4 {
+		side = min(side, (g.p.F-4)/4)
+	}
+	return side
+}
+
+// mustUnload reports whether a worker carries so many foreign markers that it could not take
+// over the posts of a big square.
+func (g *greedy) mustUnload(w mine) bool {
+	return w.load > 0 && w.load >= (g.p.G+1)/2
+}
+
 // cost is the number of extra turns a square is likely to take, or false when it cannot
 // be built: a hill on the border, another plan too close, not enough storage.
 func (g *greedy) cost(sq *square, w mine) (int, bool) {
 	a := g.p.A
+	if g.refused[[3]int{sq.x0, sq.y0, sq.side}] {
+		return 0, false
+	}
 	for id, other := range g.plans {
 		if id != w.id && other.near(sq, a) {
 			return 0, false
@@ -274,13 +304,13 @@ func (g *greedy) cost(sq *square, w mine) (int, bool) {
 	if foreign > g.p.G-w.load {
 		return 0, false
 	}
-	// Own markers touching the border would join the component and might make it spread
-	// too far; other teams' markers there can be taken over only with storage room.
+	// Own markers touching the border would join the component, which might then spread
+	// too far to be harvested.
 	for _, post := range sq.border {
 		for _, s := range unitSteps {
 			n := step(a, post, s[0], s[1])
 			if !onBorder[n] && g.k.board[n] == g.p.color {
-				cost += 6
+				return 0, false
 			}
 		}
 	}
@@ -288,10 +318,10 @@ func (g *greedy) cost(sq *square, w mine) (int, bool) {
 }
 
 // wander moves a worker without a square one step, away from the other squares when it
-// can, and empties a full storage on a free post.
+// can, and unloads a foreign marker on a free post when its storage is getting full.
 func (g *greedy) wander(c *client, w mine, crowded bool) error {
 	a := g.p.A
-	if w.load > 0 && w.load >= g.p.G && !crowded && g.k.board[w.post] == '.' && !g.planned(w.post) {
+	if g.mustUnload(w) && !crowded && g.k.board[w.post] == '.' && !g.planned(w.post) {
 		colour, most := byte(0), 0
 		for col, n := range w.stored {
 			if n > most || n == most && col < colour {
