@@ -168,7 +168,8 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 		sq = g.choose(w)
 		// A small square is a poor use of a worker: look for room for a bigger one first,
 		// and empty the storage on the way, for a while.
-		if sq == nil || sq.side < min(4, g.maxSide()) && g.wandered[w.id] < 8 || g.mustUnload(w) && g.wandered[w.id] < 8 {
+		small := sq != nil && sq.side < min(4, g.maxSide())
+		if sq == nil || (small || g.mustUnload(w)) && g.wandered[w.id] < 8 {
 			g.wandered[w.id]++
 			return g.wander(c, w, crowded)
 		}
