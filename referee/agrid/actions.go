@@ -31,7 +31,7 @@ func (r *Referee) move(t *team, tokens []string) []string {
 		return failure(errCannotMove)
 	}
 	w.moving, w.dx, w.dy = true, int(dx), int(dy)
-	return ok
+	return accepted()
 }
 
 func (r *Referee) destroy(t *team, tokens []string) []string {
@@ -52,7 +52,7 @@ func (r *Referee) destroy(t *team, tokens []string) []string {
 		return failure(errCannotDestroy)
 	}
 	w.destroying = true
-	return ok
+	return accepted()
 }
 
 func (r *Referee) put(t *team, tokens []string) []string {
@@ -75,7 +75,7 @@ func (r *Referee) put(t *team, tokens []string) []string {
 		return failure(code)
 	}
 	w.putting, w.putColor = true, colour[0]
-	return ok
+	return accepted()
 }
 
 // canPut applies the PUT checks that depend on the board (spec §5.1), in the order of the
@@ -123,7 +123,7 @@ func (r *Referee) score(t *team, tokens []string) []string {
 		return failure(code)
 	}
 	t.scores = append(t.scores, post)
-	return ok
+	return accepted()
 }
 
 // isColorChar reports whether c is one of 0-9A-Za-z, the seed's colour alphabet.

@@ -56,7 +56,9 @@ func failure(code int) []string {
 	return []string{protocol.Failure(code, messages[code])}
 }
 
-var ok = []string{protocol.OK}
+// accepted is the answer of a queued action: OK with no data. A fresh slice each time, so
+// that no caller can change another's answer.
+func accepted() []string { return []string{protocol.OK} }
 
 // Command executes one command line of a team (spec §8). Every answer depends only on the
 // start-of-turn state and the team's own queued actions.

@@ -70,7 +70,7 @@ func TestCommandErrors(t *testing.T) {
 			{"MOVE 1 0 0", failed("103 invalid move offset")},
 			{"MOVE 1 2 0", failed("103 invalid move offset")},
 			{"MOVE 1 1 0", failed("104 cannot move here")},
-			{"MOVE 1 -1 0", ok},
+			{"MOVE 1 -1 0", accepted()},
 			{"MOVE 1 0 1", failed("102 worker already has move scheduled")},
 			{"MOVE 1 5 5", failed("102 worker already has move scheduled")},
 		})
@@ -89,13 +89,13 @@ func TestCommandErrors(t *testing.T) {
 			{"PUT 1 .", failed("107 invalid color")},
 			{"PUT 1 #", failed("107 invalid color")},
 			{"PUT 1 b", failed("109 worker does not carry specified marker")},
-			{"PUT 1 a", ok},
+			{"PUT 1 a", accepted()},
 			{"PUT 1 a", failed("105 worker already has put scheduled")},
 			{"PUT 1 z", failed("105 worker already has put scheduled")},
 			{"PUT 3 a", failed("108 cannot put in crowd")},
 			{"PUT 3 z", failed("107 invalid color")},
 			{"PUT 2 a", failed("106 cannot put here")}, // 1 carried + 1 downloaded > G = 1
-			{"PUT 2 b", ok}, // 1 − 1 placed + 1 downloaded ≤ 1
+			{"PUT 2 b", accepted()},                    // 1 − 1 placed + 1 downloaded ≤ 1
 		})
 	})
 	t.Run("DESTROY", func(t *testing.T) {
@@ -106,7 +106,7 @@ func TestCommandErrors(t *testing.T) {
 			{"DESTROY 0", failed("101 invalid worker id")},
 			{"DESTROY 3", failed("112 cannot destroy in crowd")},
 			{"DESTROY 2", failed("111 cannot destroy here")}, // a b marker
-			{"DESTROY 1", ok},
+			{"DESTROY 1", accepted()},
 			{"DESTROY 1", failed("110 worker already has destroy scheduled")},
 		})
 		f.want(1, "DESTROY 1", "FAILED 111 cannot destroy here") // b's worker 1 on an empty post
