@@ -225,7 +225,8 @@ func TestTournamentInterruptAndKillThenResume(t *testing.T) {
 func TestTournamentShardsReport(t *testing.T) {
 	requireGreedyAndRandom(t, "flags")
 	dir := t.TempDir()
-	common := []string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--games", "12", "--seed", "9", "--no-progress"}
+	// No time limits: a bot that misses one on a busy machine would make the runs differ.
+	common := []string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--games", "12", "--seed", "9", "--no-progress", "--no-timeout"}
 	for _, run := range [][]string{{"--results", "all.jsonl"}, {"--results", "s1.jsonl", "--shard", "1/2"}, {"--results", "s2.jsonl", "--shard", "2/2"}} {
 		if r := runTournamentCLI(t, dir, append(common, run...)...); r.code != 0 {
 			t.Fatalf("%v: exit %d\n%s", run, r.code, r.stderr)
