@@ -1,0 +1,132 @@
+package floor
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// peerEnv makes the test binary run the peer instead of the tests (see TestMain), so that
+// the benchmarks need nothing but themselves.
+const peerEnv = "ARENA_FLOOR_PEER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(peerEnv) != "" {
+		if err := Serve(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// peer is a running peer process and the parent's ends of its pipes, as raw blocking file
+// descriptors: reading and writing them is one system call each, with no runtime between.
+type peer struct {
+	cmd     *exec.Cmd
+	in, out int // parent's write end of the peer's stdin, read end of its stdout
+	buf     []byte
+}
+
+func startPeer(tb testing.TB) *peer {
+	self, err := os.Executable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var stdin, stdout [2]int
+	if err := unix.Pipe2(stdin[:], unix.O_CLOEXEC); err != nil {
+		tb.Fatal(err)
+	}
+	if err := unix.Pipe2(stdout[:], unix.O_CLOEXEC); err != nil {
+		tb.Fatal(err)
+	}
+	childIn, childOut := os.NewFile(uintptr(stdin[0]), "peer stdin"), os.NewFile(uintptr(stdout[1]), "peer stdout")
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), peerEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = childIn, childOut, os.Stderr
+	err = cmd.Start()
+	childIn.Close()
+	childOut.Close()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &peer{cmd: cmd, in: stdin[1], out: stdout[0], buf: make([]byte, 64<<10)}
+}
+
+// exchange writes the input and reads until the answer's lines have all arrived.
+func (p *peer) exchange(tb testing.TB, input []byte, lines int) {
+	for len(input) > 0 {
+		n, err := unix.Write(p.in, input)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		input = input[n:]
+	}
+	for lines > 0 {
+		n, err := unix.Read(p.out, p.buf)
+		if err != nil || n == 0 {
+			tb.Fatalf("peer answer: %d bytes, %v", n, err)
+		}
+		lines -= bytes.Count(p.buf[:n], []byte{'\n'})
+	}
+}
+
+// stop closes the peer's input (it exits at end of input) and reaps it.
+func (p *peer) stop(tb testing.TB) {
+	unix.Close(p.in)
+	err := p.cmd.Wait()
+	unix.Close(p.out)
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// BenchmarkRoundTrip is the floor of one exchange: the input written, the peer reads it and
+// answers, the answer read, with nothing else done on either side.
+//
+//	go test ./bench/floor -run '^$' -bench . -benchmem
+func BenchmarkRoundTrip(b *testing.B) {
+	for _, shape := range Shapes {
+		b.Run(shape.Name, func(b *testing.B) {
+			p := startPeer(b)
+			defer p.stop(b)
+			input := []byte(shape.Input())
+			p.exchange(b, input, shape.OutLines) // the peer is up and its pages are in
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p.exchange(b, input, shape.OutLines)
+			}
+		})
+	}
+}
+
+// BenchmarkStart is the floor of starting a bot: from nothing to the first answer read.
+func BenchmarkStart(b *testing.B) {
+	input := []byte(Queens.Input())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p := startPeer(b)
+		p.exchange(b, input, Queens.OutLines)
+		b.StopTimer()
+		p.stop(b)
+		b.StartTimer()
+	}
+}
+
+// BenchmarkLifecycle is the floor of a bot's whole life in a game without its turns:
+// started, first answer read, end of input, exited and reaped.
+func BenchmarkLifecycle(b *testing.B) {
+	input := []byte(Queens.Input())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p := startPeer(b)
+		p.exchange(b, input, Queens.OutLines)
+		p.stop(b)
+	}
+}

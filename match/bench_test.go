@@ -1,0 +1,207 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/arena-games/arena/bench/floor"
+	"github.com/arena-games/arena/players/builtin"
+	"github.com/arena-games/arena/referee"
+)
+
+// Bots the benchmarks run as real subprocesses (this test binary, see TestMain): the floor's
+// echo peer, and a queens bot that reads its whole input and waits, answering at once.
+func init() {
+	builtin.Register("floor", "peer", floor.Serve)
+	builtin.Register("queens", "instant", instantQueens)
+}
+
+// instantQueens reads every line of Code Royale's input and answers WAIT and an empty TRAIN:
+// the cheapest legal bot, so that a game measures the runner and the referee only.
+func instantQueens(in io.Reader, out io.Writer) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	count := func() (int, error) {
+		line, err := r.ReadSlice('\n')
+		if err != nil {
+			return 0, err
+		}
+		end := 0
+		for end < len(line) && line[end] >= '0' && line[end] <= '9' {
+			end++
+		}
+		return strconv.Atoi(string(line[:end]))
+	}
+	skip := func(n int) error {
+		for range n {
+			if _, err := r.ReadSlice('\n'); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	sites, err := count()
+	if err != nil {
+		return nil // no game
+	}
+	if err := skip(sites); err != nil {
+		return err
+	}
+	answer := []byte("WAIT\nTRAIN\n")
+	for {
+		if err := skip(1 + sites); err != nil { // gold and touched site, then the sites
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		units, err := count()
+		if err != nil {
+			return err
+		}
+		if err := skip(units); err != nil {
+			return err
+		}
+		if _, err := out.Write(answer); err != nil {
+			return err
+		}
+	}
+}
+
+// echoGame asks one player per turn, in turn, for an exchange of a floor shape, and times
+// exactly the exchanges after the first of each player: the runner's cost per exchange
+// measured through Run itself.
+type echoGame struct {
+	b     *testing.B
+	shape floor.Exchange
+	ref   *echoRef // the game being played
+}
+
+func (g *echoGame) Info() referee.Info {
+	return referee.Info{Name: "echo", Title: "Echo", Summary: "the floor's exchange", Style: referee.StyleTurns,
+		MinPlayers: 2, MaxPlayers: 2, Version: "1", Limits: "1000 ms first answer, 50 ms after"}
+}
+
+func (g *echoGame) New(cfg referee.Config) (referee.Referee, error) {
+	g.ref = &echoRef{b: g.b, shape: g.shape, input: g.shape.Input(), turns: cfg.Players + g.b.N, players: cfg.Players}
+	return g.ref, nil
+}
+
+type echoRef struct {
+	b           *testing.B
+	shape       floor.Exchange
+	input       string
+	turn, turns int
+	players     int
+	failed      string
+}
+
+func (r *echoRef) Turn() int  { return r.turn }
+func (r *echoRef) Over() bool { return r.turn >= r.turns || r.failed != "" }
+func (r *echoRef) Frame() referee.Frame {
+	return referee.Frame{Shapes: []referee.Shape{{Kind: referee.ShapeCircle, X: float64(r.turn), R: 1}}}
+}
+
+func (r *echoRef) Requests() []referee.Request {
+	if r.turn == r.players {
+		r.b.ResetTimer() // every bot has started and answered once
+	}
+	timeout := 50 * time.Millisecond
+	if r.turn < r.players {
+		timeout = time.Second
+	}
+	return []referee.Request{{Player: r.turn % r.players, Input: r.input, Lines: r.shape.OutLines, Timeout: timeout}}
+}
+
+func (r *echoRef) Play(answers []referee.Answer) {
+	for _, a := range answers {
+		if a.Status != referee.StatusOK || len(a.Lines) != r.shape.OutLines {
+			r.failed = fmt.Sprintf("turn %d: player %d: %s %s, %d lines", r.turn, a.Player, a.Status, a.Message, len(a.Lines))
+		}
+	}
+	r.turn++
+	if r.turn == r.turns {
+		r.b.StopTimer()
+	}
+}
+
+func (r *echoRef) Result() []referee.Outcome {
+	out := make([]referee.Outcome, r.players)
+	for i := range out {
+		out[i] = referee.Outcome{Status: referee.StatusOK}
+	}
+	referee.RankByScore(out)
+	return out
+}
+
+// benchPlayer is a built-in bot run as this test binary (see TestMain).
+func benchPlayer(tb testing.TB, name string) Player {
+	self, err := os.Executable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Player{Name: "builtin:" + name, Command: "builtin:" + name, Argv: []string{self}, Env: []string{builtinEnv + "=" + name}}
+}
+
+// BenchmarkExchange is the runner's cost per exchange: one bot asked per turn, through Run
+// with the defaults (metered bots, resource watch, recording), against the floor's peer;
+// compare with bench/floor's BenchmarkRoundTrip of the same shape. The time limits are
+// scaled up so that a busy machine cannot end the benchmark with a timeout.
+//
+//	go test ./match -run '^$' -bench . -benchmem
+func BenchmarkExchange(b *testing.B) {
+	for _, shape := range floor.Shapes {
+		b.Run(shape.Name, func(b *testing.B) {
+			game := &echoGame{b: b, shape: shape}
+			b.ReportAllocs()
+			rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: []Player{benchPlayer(b, "floor/peer"), benchPlayer(b, "floor/peer")}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if r := game.ref; r != nil && r.failed != "" {
+				b.Fatal(r.failed)
+			}
+			for _, p := range rec.Result.Players {
+				if p.Status != referee.StatusOK {
+					b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkQueensGame plays whole Code Royale games between two bots as subprocesses, from
+// start to reaped processes, replay kept in memory: the instant bots measure the runner and
+// the referee (a game is 250 turns of WAIT), the greedy built-ins a real game.
+func BenchmarkQueensGame(b *testing.B) {
+	queens, err := referee.Lookup("queens")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bot := range []string{"queens/instant", "queens/greedy"} {
+		b.Run(bot[len("queens/"):], func(b *testing.B) {
+			b.ReportAllocs()
+			turns := 0
+			for i := 0; i < b.N; i++ {
+				rec, err := Run(context.Background(), Config{Game: queens, Seed: int64(1 + i%8), TimeScale: 20,
+					Players: []Player{benchPlayer(b, bot), benchPlayer(b, bot)}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, p := range rec.Result.Players {
+					if p.Status != referee.StatusOK {
+						b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+					}
+				}
+				turns += len(rec.Turns)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
+	}
+}

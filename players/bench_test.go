@@ -1,0 +1,127 @@
+package players
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/arena-games/arena/bench/floor"
+)
+
+// peerEnv makes the test binary run the floor's echo peer instead of the tests, so that
+// the benchmarks measure the runner against the same bot as the floor (bench/floor).
+const peerEnv = "ARENA_FLOOR_PEER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(peerEnv) != "" {
+		if err := floor.Serve(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// peerSpec starts the peer as the match runner starts a turn-based bot: metered, with the
+// default memory and process limits watched.
+func peerSpec(tb testing.TB, meter bool) Spec {
+	self, err := os.Executable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Spec{Name: "peer", Argv: []string{self}, Env: []string{peerEnv + "=1"}, Meter: meter, MaxMemory: 768 << 20, MaxProcesses: 64}
+}
+
+// exchange is what the match loop does with a bot per turn, without the referee: write the
+// input, read the answer, sample the counters.
+func benchExchange(tb testing.TB, p *Process, input string, lines int) {
+	by := time.Now().Add(time.Second)
+	if _, err := p.Write(input, by); err != nil {
+		tb.Fatal(err)
+	}
+	if got, err := p.ReadLines(lines, by); err != nil || len(got) != lines {
+		tb.Fatalf("read %d lines: %v", len(got), err)
+	}
+	p.Sample()
+}
+
+// BenchmarkExchange measures one exchange through a Process (write, read the answer's lines,
+// sample the counters) against the floor's peer; compare with bench/floor's
+// BenchmarkRoundTrip of the same shape.
+//
+//	go test ./players -run '^$' -bench . -benchmem
+func BenchmarkExchange(b *testing.B) {
+	for _, meter := range []bool{true, false} {
+		for _, shape := range floor.Shapes {
+			name := shape.Name
+			if !meter {
+				name += "/no-meter"
+			}
+			b.Run(name, func(b *testing.B) {
+				p, err := Start(peerSpec(b, meter))
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer p.Stop(time.Second)
+				input := shape.Input()
+				benchExchange(b, p, input, shape.OutLines)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					benchExchange(b, p, input, shape.OutLines)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkSample measures reading a metered bot's counters, done once per exchange.
+func BenchmarkSample(b *testing.B) {
+	p, err := Start(peerSpec(b, true))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Stop(time.Second)
+	if p.MeterName() == MeterNone {
+		b.Skip("no meter")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Sample()
+	}
+}
+
+// BenchmarkStart measures starting a bot to its first answer; compare with bench/floor's
+// BenchmarkStart.
+func BenchmarkStart(b *testing.B) {
+	input := floor.Queens.Input()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p, err := Start(peerSpec(b, true))
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchExchange(b, p, input, floor.Queens.OutLines)
+		b.StopTimer()
+		p.Stop(time.Second)
+		b.StartTimer()
+	}
+}
+
+// BenchmarkLifecycle measures a bot's whole life without its turns: started, first answer,
+// stopped (end of input, exit, the tree checked and reaped); compare with bench/floor's
+// BenchmarkLifecycle.
+func BenchmarkLifecycle(b *testing.B) {
+	input := floor.Queens.Input()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p, err := Start(peerSpec(b, true))
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchExchange(b, p, input, floor.Queens.OutLines)
+		p.Stop(time.Second)
+	}
+}
