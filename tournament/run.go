@@ -164,20 +164,17 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		}
 	}
 
-	decided := func() string {
-		if r.SPRT == nil {
-			return ""
-		}
-		p := pairStats(r.Plan.Bots[0], r.Plan.Bots[1], recs, r.SPRT)
-		return p.SPRT.Decision
+	live := newStandings(r.Plan.Bots)
+	for _, rec := range recs {
+		live.add(rec)
 	}
-	res.Decided = decided()
+	res.Decided = live.decision(r.SPRT)
 	if res.Decided != "" {
 		pending = nil
 	}
 
 	if r.Progress != nil {
-		r.Progress(Progress{Done: len(recs), Total: len(schedule), Line: r.liveLine(recs)})
+		r.Progress(Progress{Done: len(recs), Total: len(schedule), Line: live.line(r.SPRT)})
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -232,11 +229,12 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 			}
 		}
 		recs = append(recs, f.rec)
+		live.add(f.rec)
 		res.Played++
 		if r.Progress != nil {
-			r.Progress(Progress{Done: len(recs), Total: len(schedule), Played: res.Played, Elapsed: time.Since(start), Line: r.liveLine(recs)})
+			r.Progress(Progress{Done: len(recs), Total: len(schedule), Played: res.Played, Elapsed: time.Since(start), Line: live.line(r.SPRT)})
 		}
-		if d := decided(); d != "" && res.Decided == "" {
+		if d := live.decision(r.SPRT); d != "" && res.Decided == "" {
 			res.Decided = d
 			cancel() // the test has decided: the games in flight are not needed
 		}
@@ -424,42 +422,6 @@ func (r *Runner) pinnedCPUs() []int {
 		r.note("--pin: this system does not let arena choose CPUs; games run unpinned")
 	}
 	return cpus
-}
-
-// liveLine summarises the standings in one line for the progress display.
-func (r *Runner) liveLine(recs []Record) string {
-	if len(r.Plan.Bots) == 2 {
-		p := pairStats(r.Plan.Bots[0], r.Plan.Bots[1], recs, r.SPRT)
-		line := fmt.Sprintf("%s +%d =%d -%d  score %s [%s, %s]", p.A, p.Wins, p.Draws, p.Losses,
-			formatPercent(float64(p.Score)), formatPercent(float64(p.ScoreLo)), formatPercent(float64(p.ScoreHi)))
-		if p.SPRT != nil {
-			line += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper)
-		}
-		return line
-	}
-	points := map[string]float64{}
-	games := map[string]int{}
-	for _, rec := range recs {
-		for s, st := range rec.Seats {
-			games[st.Bot]++
-			switch placeOf(rec.Seats, s) {
-			case 1:
-				points[st.Bot]++
-			case 0:
-				points[st.Bot] += 0.5
-			}
-		}
-	}
-	best, bestRate := "", -1.0
-	for _, b := range r.Plan.Bots {
-		if games[b] > 0 && points[b]/float64(games[b]) > bestRate {
-			best, bestRate = b, points[b]/float64(games[b])
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("leader %s %s of games won", best, formatPercent(bestRate))
 }
 
 func describeGame(g GameID) string {

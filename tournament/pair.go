@@ -1,0 +1,116 @@
+package tournament
+
+import (
+	"math"
+)
+
+// pairTally accumulates the head-to-head of bot a against bot b game by game, so that a
+// long run can re-evaluate its SPRT after every game without going over all the games
+// again. A unit (one seed in both seat orders) is counted when its second game arrives.
+type pairTally struct {
+	a, b  string
+	stats PairStats
+	open  map[string]float64 // unit key → a's points in the unit's first game
+	// Sums over complete units of a's mean points per game, for the unit variance.
+	sum, sum2 float64
+}
+
+func newPairTally(a, b string) *pairTally {
+	return &pairTally{a: a, b: b, stats: PairStats{A: a, B: b}, open: map[string]float64{}}
+}
+
+// add counts one game; games without both bots, or with more than two seats, are skipped.
+func (t *pairTally) add(r Record) {
+	if len(r.Seats) != 2 {
+		return
+	}
+	seatA := -1
+	for s, st := range r.Seats {
+		if st.Bot == t.a {
+			seatA = s
+		}
+	}
+	if seatA < 0 || r.Seats[1-seatA].Bot != t.b {
+		return
+	}
+	p := &t.stats
+	p.Games++
+	var pts float64
+	switch placeOf(r.Seats, seatA) {
+	case 1:
+		p.Wins++
+		pts = 1
+	case 0:
+		p.Draws++
+		pts = 0.5
+	default:
+		p.Losses++
+	}
+	key := r.ID().UnitKey()
+	first, ok := t.open[key]
+	if !ok {
+		t.open[key] = pts
+		return
+	}
+	delete(t.open, key)
+	p.Units++
+	p.Pentanomial[int(math.Round(2*(first+pts)))]++
+	mean := (first + pts) / 2
+	t.sum += mean
+	t.sum2 += mean * mean
+}
+
+// sprtState evaluates the test on the complete units so far.
+func (t *pairTally) sprtState(sprt SPRT) SPRTState {
+	return sprt.State(t.stats.pentanomialFloats())
+}
+
+// result computes the statistics: A's score with its interval (pentanomial when the seed
+// pairs vary, Wilson on games otherwise), Elo, LOS and the SPRT when given.
+func (t *pairTally) result(sprt *SPRT) *PairStats {
+	p := t.stats // a copy: the tally goes on
+	if sprt != nil {
+		st := t.sprtState(*sprt)
+		p.SPRT = &st
+	}
+	if p.Games == 0 {
+		p.Score, p.ScoreLo, p.ScoreHi = Number(math.NaN()), 0, 1
+		p.Elo, p.EloLo, p.EloHi = Number(math.NaN()), Number(math.Inf(-1)), Number(math.Inf(1))
+		p.LOS = 0.5
+		return &p
+	}
+	score := (float64(p.Wins) + float64(p.Draws)/2) / float64(p.Games)
+	z := zFor(Confidence)
+	lo, hi := Wilson(float64(p.Wins)+float64(p.Draws)/2, float64(p.Games), z)
+	p.Interval = "wilson"
+	if n := float64(p.Units); n >= 2 {
+		variance := (t.sum2 - t.sum*t.sum/n) / (n - 1)
+		if sd := math.Sqrt(math.Max(variance, 0)); sd > 1e-12 {
+			// The pentanomial interval: the variance of whole seed pairs, which removes
+			// the part of the noise that a seat advantage puts into single games.
+			lo, hi = NormalInterval(score, sd, n, z)
+			p.Interval = "pentanomial"
+		}
+	}
+	p.Score, p.ScoreLo, p.ScoreHi = Number(score), Number(lo), Number(hi)
+	p.Elo, p.EloLo, p.EloHi = Number(EloFromScore(score)), Number(EloFromScore(lo)), Number(EloFromScore(hi))
+	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
+	return &p
+}
+
+func (p *PairStats) pentanomialFloats() [5]float64 {
+	var out [5]float64
+	for i, c := range p.Pentanomial {
+		out[i] = float64(c)
+	}
+	return out
+}
+
+// pairStats is the head-to-head of a and b over some records.
+func pairStats(a, b string, recs []Record, sprt *SPRT) *PairStats {
+	t := newPairTally(a, b)
+	for _, r := range recs {
+		t.add(r)
+	}
+	return t.result(sprt)
+}
