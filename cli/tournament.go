@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
-	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 
 	"github.com/arena-games/arena/referee"
@@ -102,7 +101,6 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		return err
 	}
 	info := game.Info()
-	log := logger()
 	stderr := cmd.ErrOrStderr()
 
 	plan := tournament.Plan{
@@ -118,9 +116,13 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		}
 	}
 	if !cmd.Flags().Changed("seed") {
-		plan.MasterSeed, err = masterSeed(tf.results, stderr)
+		var recorded bool
+		plan.MasterSeed, recorded, err = masterSeed(tf.results, stderr)
 		if err != nil {
 			return err
+		}
+		if plan.Shard.Count > 1 && !recorded {
+			return usageErr("--shard needs --seed: every shard must play the seeds of the same master seed")
 		}
 	}
 	if err := plan.Check(); err != nil {
@@ -142,8 +144,9 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		fmt.Fprintf(stderr, "arena: --games %d rounded up to %d per pairing: each seed is played in all %d seat orders\n", tf.games, plan.Rounds()*orders, orders)
 	}
 	units := plan.Units()
-	fmt.Fprintf(stderr, "arena: %s, %d bots, %d pairings of %d, %d seeds × %d seat orders, master seed %d, shard %s: %d games, %d at once\n",
-		info.Name, len(bots), len(plan.Pairings()), plan.GroupSize, plan.Rounds(), orders, plan.MasterSeed, plan.Shard, len(units)*orders, tf.parallel)
+	fmt.Fprintf(stderr, "arena: %s, %d bots, %s of %d, %s × %d seat orders, master seed %d, shard %s: %s, %d at once\n",
+		info.Name, len(bots), countNoun(len(plan.Pairings()), "pairing"), plan.GroupSize, countNoun(plan.Rounds(), "seed"), orders,
+		plan.MasterSeed, plan.Shard, countNoun(len(units)*orders, "game"), tf.parallel)
 
 	runner := &tournament.Runner{
 		Plan: plan, Game: game, Bots: bots, Options: opts, Files: files,
@@ -151,7 +154,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		Parallel: tf.parallel, Pin: tf.pin, ResultsPath: tf.results, ReplayDir: tf.replays,
 		SPRT: sprt, AllowChanged: tf.allowChanged,
 		Notify: func(msg string) { fmt.Fprintln(stderr, "arena:", msg) },
-		Log:    log.Level(zerolog.WarnLevel),
+		Log:    logger(),
 	}
 	var progress *tournament.ProgressPrinter
 	if !tf.noProgress {
@@ -235,18 +238,25 @@ func resolveTournamentBots(gf *gameFlags, args []string) (referee.Game, map[stri
 
 // masterSeed picks the master seed when --seed is not given: the one recorded in the
 // results file, so that a resumed run plays the same seeds, else a new random one.
-func masterSeed(results string, stderr io.Writer) (int64, error) {
+func masterSeed(results string, stderr io.Writer) (seed int64, recorded bool, err error) {
 	if results != "" {
 		recs, _, err := tournament.ReadResults(results)
 		switch {
 		case err == nil && len(recs) > 0:
 			fmt.Fprintf(stderr, "arena: master seed %d, from %s\n", recs[0].MasterSeed, results)
-			return recs[0].MasterSeed, nil
+			return recs[0].MasterSeed, true, nil
 		case err != nil && !errors.Is(err, os.ErrNotExist):
-			return 0, err
+			return 0, false, err
 		}
 	}
-	return newSeed(), nil
+	return newSeed(), false, nil
+}
+
+func countNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func isTerminal(w io.Writer) bool {

@@ -259,6 +259,7 @@ func TestTournamentUsageErrors(t *testing.T) {
 		{[]string{"tournament", "builtin:greedy", "builtin:random"}, "--game is required"},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "3/2"}, "--shard"},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--format", "xml"}, "--format"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "1/2"}, "--shard needs --seed"},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--sprt", "5,0"}, "--sprt"},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots"},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch"},
