@@ -12,6 +12,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/tournament"
 )
@@ -148,13 +149,13 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		info.Name, len(bots), countNoun(len(plan.Pairings()), "pairing"), plan.GroupSize, countNoun(plan.Rounds(), "seed"), orders,
 		plan.MasterSeed, plan.Shard, countNoun(len(units)*orders, "game"), tf.parallel)
 
+	base := match.Config{Options: opts, Files: files, Log: logger()}
+	gf.apply(&base)
 	runner := &tournament.Runner{
-		Plan: plan, Game: game, Bots: bots, Options: opts, Files: files,
-		TimeScale: gf.timeScale, NoTimeout: gf.noTimeout, Concurrent: gf.concurrent,
+		Plan: plan, Game: game, Bots: bots, Base: base,
 		Parallel: tf.parallel, Pin: tf.pin, ResultsPath: tf.results, ReplayDir: tf.replays,
 		SPRT: sprt, AllowChanged: tf.allowChanged,
 		Notify: func(msg string) { fmt.Fprintln(stderr, "arena:", msg) },
-		Log:    logger(),
 	}
 	var progress *tournament.ProgressPrinter
 	if !tf.noProgress {

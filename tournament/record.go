@@ -50,6 +50,13 @@ type Setup struct {
 	TimeScale      float64           `json:"time_scale"`
 	NoTimeout      bool              `json:"no_timeout,omitempty"`
 	Concurrent     bool              `json:"concurrent,omitempty"`
+	Clock          string            `json:"clock,omitempty"`
+	Timing         string            `json:"timing,omitempty"`
+	// The resource limits as match.Config has them (0: default, negative: none).
+	MaxMemory     int64  `json:"max_memory,omitempty"`
+	MaxProcesses  int    `json:"max_processes,omitempty"`
+	MaxTurnOutput int    `json:"max_turn_output,omitempty"`
+	GameTimeout   string `json:"game_timeout,omitempty"`
 }
 
 // Same reports whether two setups describe the same experiment.
@@ -58,27 +65,72 @@ func (s Setup) Same(o Setup) bool { return s.Describe() == o.Describe() }
 // Describe says the setup in one line, options sorted.
 func (s Setup) Describe() string {
 	var parts []string
-	parts = append(parts, "referee "+s.RefereeVersion)
+	for _, f := range s.fields() {
+		parts = append(parts, f[0]+" "+f[1])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Diff says what differs from another setup: "clock: cpu then, wall now; …".
+func (s Setup) Diff(now Setup) string {
+	was, is := map[string]string{}, map[string]string{}
+	var keys []string
+	for _, f := range s.fields() {
+		was[f[0]] = f[1]
+		keys = append(keys, f[0])
+	}
+	for _, f := range now.fields() {
+		is[f[0]] = f[1]
+		if _, ok := was[f[0]]; !ok {
+			keys = append(keys, f[0])
+		}
+	}
+	var parts []string
+	for _, k := range keys {
+		if was[k] != is[k] {
+			parts = append(parts, fmt.Sprintf("%s: %s then, %s now", k, orNone(was[k]), orNone(is[k])))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// fields lists the setup as (name, value) pairs, options sorted, unset limits left out.
+func (s Setup) fields() [][2]string {
+	out := [][2]string{{"referee", s.RefereeVersion}}
 	keys := make([]string, 0, len(s.Options))
 	for k := range s.Options {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		part := k + "=" + s.Options[k]
+		v := s.Options[k]
 		if h, ok := s.Files[k]; ok {
-			part += " (" + h + ")"
+			v += " (" + h + ")"
 		}
-		parts = append(parts, part)
+		out = append(out, [2]string{"option " + k, v})
 	}
-	parts = append(parts, fmt.Sprintf("time scale %g", s.TimeScale))
-	if s.NoTimeout {
-		parts = append(parts, "no timeout")
+	out = append(out, [2]string{"time scale", fmt.Sprint(s.TimeScale)})
+	add := func(name, value string) {
+		if value != "" && value != "0" && value != "0s" && value != "false" {
+			out = append(out, [2]string{name, value})
+		}
 	}
-	if s.Concurrent {
-		parts = append(parts, "concurrent")
-	}
-	return strings.Join(parts, ", ")
+	add("no timeout", fmt.Sprint(s.NoTimeout))
+	add("concurrent", fmt.Sprint(s.Concurrent))
+	add("clock", s.Clock)
+	add("timing", s.Timing)
+	add("memory limit", fmt.Sprint(s.MaxMemory))
+	add("process limit", fmt.Sprint(s.MaxProcesses))
+	add("output limit", fmt.Sprint(s.MaxTurnOutput))
+	add("game timeout", s.GameTimeout)
+	return out
 }
 
 // ID is the game's identity.

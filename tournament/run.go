@@ -12,8 +12,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/rs/zerolog"
-
 	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/replays"
@@ -26,11 +24,9 @@ type Runner struct {
 	// Bots are the contestants, in the order of Plan.Bots.
 	Bots []Bot
 
-	Options    map[string]string
-	Files      map[string][]byte
-	TimeScale  float64
-	NoTimeout  bool
-	Concurrent bool
+	// Base holds what every game shares: options, map files, time limits, clock, timing,
+	// resource limits and the log. Game, Seed, Players and CPUs are set per game.
+	Base match.Config
 
 	// Parallel is the number of games played at once (at least 1).
 	Parallel int
@@ -50,8 +46,6 @@ type Runner struct {
 	Notify func(string)
 	// Progress receives the state after every recorded game; nil drops it.
 	Progress func(Progress)
-	// Log is handed to match.Run.
-	Log zerolog.Logger
 }
 
 // Progress is the state of a run, for a progress display.
@@ -270,8 +264,8 @@ func (r *Runner) check() error {
 	if r.Parallel < 1 {
 		r.Parallel = 1
 	}
-	if r.TimeScale <= 0 {
-		r.TimeScale = 1
+	if r.Base.TimeScale <= 0 {
+		r.Base.TimeScale = 1
 	}
 	if r.SPRT != nil {
 		if len(r.Bots) != 2 {
@@ -285,11 +279,17 @@ func (r *Runner) check() error {
 }
 
 func (r *Runner) setup() Setup {
-	s := Setup{RefereeVersion: r.Game.Info().Version, Options: map[string]string{}, TimeScale: r.TimeScale, NoTimeout: r.NoTimeout, Concurrent: r.Concurrent}
-	for k, v := range r.Options {
+	b := r.Base
+	s := Setup{
+		RefereeVersion: r.Game.Info().Version, Options: map[string]string{},
+		TimeScale: b.TimeScale, NoTimeout: b.NoTimeout, Concurrent: b.Concurrent,
+		Clock: b.Clock, Timing: b.Timing.String(),
+		MaxMemory: b.MaxMemory, MaxProcesses: b.MaxProcesses, MaxTurnOutput: b.MaxTurnOutput, GameTimeout: b.GameTimeout.String(),
+	}
+	for k, v := range b.Options {
 		s.Options[k] = v
 	}
-	for k, data := range r.Files {
+	for k, data := range b.Files {
 		if s.Files == nil {
 			s.Files = map[string]string{}
 		}
@@ -324,7 +324,7 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 		}
 		if scheduled[rec.ID().Key()] && !rec.Setup.Same(setup) {
 			if setupChanged == nil {
-				setupChanged = &change{was: rec.Setup.Describe(), now: setup.Describe()}
+				setupChanged = &change{was: rec.Setup.Diff(setup)}
 			}
 			setupChanged.games++
 		}
@@ -336,7 +336,7 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 	}
 	sort.Strings(lines)
 	if setupChanged != nil {
-		lines = append(lines, fmt.Sprintf("%d recorded games were played with other settings (%s then; %s now)", setupChanged.games, setupChanged.was, setupChanged.now))
+		lines = append(lines, fmt.Sprintf("%d recorded games were played with other settings (%s)", setupChanged.games, setupChanged.was))
 	}
 	if len(lines) == 0 {
 		return nil
@@ -353,11 +353,8 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 // play runs one game and turns it into a record (and a replay file when asked).
 func (r *Runner) play(ctx context.Context, g GameID, players map[string]match.Player, hashes map[string]string, setup Setup, cpus []int) (Record, error) {
 	seats := g.Seats()
-	cfg := match.Config{
-		Game: r.Game, Seed: g.Seed, Options: r.Options, Files: r.Files,
-		TimeScale: r.TimeScale, NoTimeout: r.NoTimeout, Concurrent: r.Concurrent,
-		CPUs: cpus, Log: r.Log,
-	}
+	cfg := r.Base
+	cfg.Game, cfg.Seed, cfg.CPUs, cfg.Players = r.Game, g.Seed, cpus, nil
 	for _, name := range seats {
 		p := players[name]
 		p.Name = name

@@ -473,8 +473,8 @@ func TestChangedSetupIsRefused(t *testing.T) {
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	r.TimeScale = 2
-	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "time scale 1 then; referee 1, time scale 2 now") {
+	r.Base.TimeScale = 2
+	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "time scale: 1 then, 2 now") {
 		t.Errorf("got %v, want a changed-settings refusal", err)
 	}
 }
