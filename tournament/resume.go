@@ -1,0 +1,90 @@
+package tournament
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ChangedError refuses to resume with bots or settings that differ from the recorded ones.
+type ChangedError struct {
+	Path    string
+	Changes []string
+}
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("results %s were recorded with something else than this run:\n  %s\nuse another --results file, or --allow-changed to count the old games with the new ones",
+		e.Path, strings.Join(e.Changes, "\n  "))
+}
+
+func (r *Runner) setup() Setup {
+	b := r.Base
+	s := Setup{
+		RefereeVersion: r.Game.Info().Version, Options: map[string]string{},
+		TimeScale: b.TimeScale, NoTimeout: b.NoTimeout, Concurrent: b.Concurrent,
+		Clock: b.Clock, Timing: b.Timing.String(),
+		MaxMemory: b.MaxMemory, MaxProcesses: b.MaxProcesses, MaxTurnOutput: b.MaxTurnOutput, GameTimeout: b.GameTimeout.String(),
+	}
+	for k, v := range b.Options {
+		s.Options[k] = v
+	}
+	for k, data := range b.Files {
+		if s.Files == nil {
+			s.Files = map[string]string{}
+		}
+		s.Files[k] = contentHash(data)
+	}
+	return s
+}
+
+// checkUnchanged refuses recorded games of the same bots played by another version of a
+// bot, and recorded games of this schedule played under another setup.
+func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, setup Setup, scheduled map[string]bool) error {
+	type change struct {
+		games    int
+		was, now string
+	}
+	changed := map[string]*change{}
+	var setupChanged *change
+	for _, rec := range existing {
+		if rec.Game != r.Plan.Game {
+			continue
+		}
+		for _, st := range rec.Seats {
+			now, ours := hashes[st.Bot]
+			if !ours || st.Hash == now {
+				continue
+			}
+			key := st.Bot + "\x00" + st.Hash
+			if changed[key] == nil {
+				changed[key] = &change{was: st.Hash, now: now}
+			}
+			changed[key].games++
+		}
+		if scheduled[rec.ID().Key()] && !rec.Setup.Same(setup) {
+			if setupChanged == nil {
+				setupChanged = &change{was: rec.Setup.Diff(setup)}
+			}
+			setupChanged.games++
+		}
+	}
+	var lines []string
+	for key, c := range changed {
+		bot, _, _ := strings.Cut(key, "\x00")
+		lines = append(lines, fmt.Sprintf("bot %q has changed since %d recorded games (hash %s then, %s now)", bot, c.games, c.was, c.now))
+	}
+	sort.Strings(lines)
+	if setupChanged != nil {
+		lines = append(lines, fmt.Sprintf("%d recorded games were played with other settings (%s)", setupChanged.games, setupChanged.was))
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	if r.AllowChanged {
+		for _, l := range lines {
+			r.note("--allow-changed: " + l)
+		}
+		return nil
+	}
+	return &ChangedError{Path: r.ResultsPath, Changes: lines}
+}
