@@ -1,0 +1,210 @@
+package viewer_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// viewServer is a running `arena view`.
+type viewServer struct {
+	URL    string
+	stderr *bytes.Buffer
+}
+
+var urlPattern = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/`)
+
+// startView runs `arena view ARGS...` as a user would and waits for the URL it prints. At
+// the end of the test it is stopped with Ctrl-C (SIGINT) and must exit cleanly.
+func startView(t *testing.T, env []string, args ...string) *viewServer {
+	t.Helper()
+	cmd := exec.Command(arenaBin, append([]string{"view"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &viewServer{stderr: &bytes.Buffer{}}
+	cmd.Stderr = srv.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default:
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case err := <-exited:
+			if err != nil {
+				t.Errorf("arena view after Ctrl-C: %v\n%s", err, srv.stderr)
+			}
+		case <-time.After(15 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+			t.Errorf("arena view still running 15 s after Ctrl-C")
+		}
+	})
+	select {
+	case line := <-lines:
+		srv.URL = urlPattern.FindString(line)
+		if srv.URL == "" {
+			t.Fatalf("arena view printed %q, no URL on 127.0.0.1", line)
+		}
+	case err := <-exited:
+		t.Fatalf("arena view exited before serving: %v\n%s", err, srv.stderr)
+	case <-time.After(60 * time.Second):
+		t.Fatalf("arena view printed no URL within 60 s\n%s", srv.stderr)
+	}
+	return srv
+}
+
+func httpGet(t *testing.T, url string) (int, string, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, resp.Header.Get("Content-Type"), body
+}
+
+func TestViewServesTheViewerAndTheReplay(t *testing.T) {
+	path := writeSmallReplay(t, t.TempDir(), "small.json.gz")
+	srv := startView(t, nil, "--no-open", path)
+	code, ctype, body := httpGet(t, srv.URL)
+	if code != 200 || !strings.HasPrefix(ctype, "text/html") || !bytes.Contains(body, []byte(`id="board"`)) {
+		t.Fatalf("GET /: %d %s\n%.300s", code, ctype, body)
+	}
+	code, ctype, body = httpGet(t, srv.URL+"replay.json")
+	if code != 200 || !strings.HasPrefix(ctype, "application/json") || !bytes.Contains(body, []byte(`"format":"arena-replay/1"`)) {
+		t.Fatalf("GET /replay.json: %d %s\n%.300s", code, ctype, body)
+	}
+	for _, name := range []string{"main.js", "viewer.css"} {
+		if code, _, _ := httpGet(t, srv.URL+"static/"+name); code != 200 {
+			t.Errorf("GET /static/%s: %d", name, code)
+		}
+	}
+	if code, _, _ := httpGet(t, srv.URL+"static/nothing.js"); code != 404 {
+		t.Errorf("GET /static/nothing.js: %d, want 404", code)
+	}
+}
+
+func TestViewTakesTheAskedPort(t *testing.T) {
+	path := writeSmallReplay(t, t.TempDir(), "small.json")
+	port := freePort(t)
+	srv := startView(t, nil, "--no-open", "--port", port, path)
+	if !strings.HasSuffix(srv.URL, ":"+port+"/") {
+		t.Fatalf("asked for port %s, got %s", port, srv.URL)
+	}
+	// A second viewer on the same port says why it cannot start.
+	out, err := exec.Command(arenaBin, "view", "--no-open", "--port", port, path).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "127.0.0.1:"+port) {
+		t.Fatalf("second arena view on port %s: %v\n%s", port, err, out)
+	}
+}
+
+func TestViewOpensABrowserOnlyWithADisplay(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSmallReplay(t, dir, "small.json.gz")
+	opened := filepath.Join(dir, "opened")
+	browser := filepath.Join(dir, "browser.sh")
+	if err := os.WriteFile(browser, []byte("#!/bin/sh\necho \"$1\" > "+opened+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	srv := startView(t, []string{"DISPLAY=", "WAYLAND_DISPLAY=", "BROWSER=" + browser}, path)
+	time.Sleep(300 * time.Millisecond)
+	if _, err := os.Stat(opened); err == nil {
+		t.Fatal("a browser was started without a display")
+	}
+	if !strings.Contains(srv.stderr.String(), "no display") {
+		t.Errorf("stderr without a display: %q, want it to say there is no display", srv.stderr)
+	}
+
+	srv = startView(t, []string{"DISPLAY=:99", "BROWSER=" + browser}, path)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := os.ReadFile(opened)
+		if err == nil && strings.TrimSpace(string(got)) == srv.URL {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("$BROWSER was not started with %s (got %q, %v)", srv.URL, got, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestViewRefusesABadReplayClearly(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"format": "arena-replay/1", "game": "queens", "players": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	truncated := filepath.Join(dir, "cut.json")
+	if err := os.WriteFile(truncated, []byte(`{"format": "arena-replay/1", "game": "qu`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no players", []string{bad}, "replay " + bad + ": field players: no players"},
+		{"no players, html", []string{"--html", filepath.Join(dir, "out.html"), bad}, "replay " + bad + ": field players"},
+		{"truncated", []string{truncated}, "replay " + truncated + ": "},
+		{"missing", []string{filepath.Join(dir, "none.json")}, "no such file or directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := exec.Command(arenaBin, append([]string{"view", "--no-open"}, tc.args...)...).CombinedOutput()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+				t.Fatalf("exit: %v, want status 1\n%s", err, out)
+			}
+			if !strings.Contains(string(out), tc.want) {
+				t.Fatalf("output %q, want it to contain %q", out, tc.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.html")); err == nil {
+		t.Error("--html wrote a page for a bad replay")
+	}
+}
+
+func TestViewHTMLWritesOnePage(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSmallReplay(t, dir, "small.json")
+	out := filepath.Join(dir, "game.html")
+	msg, err := exec.Command(arenaBin, "view", "--html", out, path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("arena view --html: %v\n%s", err, msg)
+	}
+	page, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSelfContained(t, page)
+}

@@ -1,0 +1,66 @@
+package viewer
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// standaloneCSP lets the self-contained page run its own inline scripts and styles and
+// reach nothing: no request can leave it, even by mistake.
+const standaloneCSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+
+// WriteHTML writes one self-contained HTML page with the viewer and the replay inside: it
+// opens from a file:// URL with no server and no network, to share a game or attach it to a
+// bug report. The replay is stored gzip-compressed (the page inflates it with the
+// browser's own DecompressionStream), which keeps the file near the size of a .json.gz.
+func WriteHTML(w io.Writer, rep *Replay) error {
+	var gz bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := zw.Write(rep.JSON); err != nil {
+		return fmt.Errorf("compressing the replay: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("compressing the replay: %w", err)
+	}
+	cfg := newPageConfig(rep)
+	cfg.EmbeddedID = embeddedReplayID
+	return writePage(w, pageParts{
+		config:   cfg,
+		inline:   true,
+		embedded: base64.StdEncoding.EncodeToString(gz.Bytes()),
+		csp:      standaloneCSP,
+	})
+}
+
+// WriteHTMLFile writes the self-contained page to path atomically (a temporary file in the
+// same directory, renamed), so that an interrupted run leaves no half page behind.
+func WriteHTMLFile(path string, rep *Replay) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())              // no-op after the rename
+	if err := tmp.Chmod(0o644); err != nil { // a page is for sharing; CreateTemp makes it private
+		tmp.Close()
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	if err := WriteHTML(tmp, rep); err != nil {
+		tmp.Close()
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	return nil
+}

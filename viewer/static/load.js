@@ -1,0 +1,60 @@
+// load.js — obtains the replay: fetched from the server that serves the page, or inflated
+// from the gzip, base64 copy a self-contained page carries. Either way it is parsed once.
+"use strict";
+var Arena = window.Arena || (window.Arena = {});
+
+(function () {
+  // base64ToBytes decodes the embedded replay without going through a data: URL, which
+  // would count as a request.
+  function base64ToBytes(text) {
+    var clean = text.replace(/\s+/g, "");
+    if (typeof Uint8Array.fromBase64 === "function") {
+      return Uint8Array.fromBase64(clean);
+    }
+    var bin = atob(clean);
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) {
+      bytes[i] = bin.charCodeAt(i);
+    }
+    return bytes;
+  }
+
+  // gunzipToText inflates with the browser's own DecompressionStream: no library, no network.
+  function gunzipToText(bytes) {
+    if (typeof DecompressionStream !== "function") {
+      return Promise.reject(new Error("this browser cannot inflate the embedded replay (no DecompressionStream); open the page in a current Chromium, Firefox or Safari"));
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text();
+  }
+
+  function fetchReplay(url) {
+    return fetch(url, { cache: "no-store" }).then(function (resp) {
+      if (!resp.ok) {
+        throw new Error("fetching " + url + ": HTTP " + resp.status);
+      }
+      return resp.text();
+    });
+  }
+
+  // loadReplay resolves to the parsed replay described by the page config.
+  Arena.loadReplay = function (config) {
+    var text;
+    if (config.embeddedID) {
+      var el = document.getElementById(config.embeddedID);
+      if (!el) {
+        return Promise.reject(new Error("the page has no embedded replay"));
+      }
+      text = gunzipToText(base64ToBytes(el.textContent));
+    } else {
+      text = fetchReplay(config.replayURL || "replay.json");
+    }
+    return text.then(function (t) {
+      var replay = JSON.parse(t);
+      if (!replay || !Array.isArray(replay.turns) || !Array.isArray(replay.players)) {
+        throw new Error("not an arena replay (no turns or players)");
+      }
+      return replay;
+    });
+  };
+})();

@@ -1,0 +1,234 @@
+// main.js — starts the viewer: loads the replay once, builds the panels, the layer toggles
+// and the timeline, and draws the current turn's frame (only that one) whenever the turn,
+// the layers or the canvas size change, coalesced to one draw per animation frame.
+"use strict";
+var Arena = window.Arena || (window.Arena = {});
+
+(function () {
+  var config = JSON.parse(document.getElementById("arena-config").textContent);
+  var colors = { players: config.playerColors, neutral: config.neutralColor };
+  var canvas = document.getElementById("board");
+  var ctx = canvas.getContext("2d");
+  var tooltip = document.getElementById("tooltip");
+  var message = document.getElementById("message");
+
+  var replay = null, timeline = null, panels = null;
+  var defaultView = null;
+  var layers = { range: true, debug: {}, other: {} };
+  var transform = null;
+  var pointer = null; // CSS pixel position over the canvas, null when outside
+  var drawPending = false;
+  var hashTimer = 0;
+
+  function showError(err) {
+    document.body.dataset.state = "error";
+    message.hidden = false;
+    message.classList.add("error");
+    message.textContent = "Cannot show this replay: " + (err && err.message ? err.message : err);
+  }
+
+  function currentFrame() {
+    var t = replay && replay.turns[timeline.index];
+    return (t && t.frame) || { shapes: [] };
+  }
+
+  function requestDraw() {
+    if (drawPending) {
+      return;
+    }
+    drawPending = true;
+    requestAnimationFrame(function () {
+      drawPending = false;
+      draw();
+    });
+  }
+
+  function draw() {
+    if (!replay) {
+      return;
+    }
+    var dpr = window.devicePixelRatio || 1;
+    var cssW = canvas.clientWidth, cssH = canvas.clientHeight;
+    if (canvas.width !== Math.round(cssW * dpr) || canvas.height !== Math.round(cssH * dpr)) {
+      canvas.width = Math.round(cssW * dpr);
+      canvas.height = Math.round(cssH * dpr);
+    }
+    var frame = currentFrame();
+    transform = Arena.fitView(frame.view || defaultView, cssW, cssH);
+    Arena.drawFrame(ctx, frame, transform, dpr, layers, colors);
+    updateTooltip(frame);
+  }
+
+  function updateTooltip(frame) {
+    var shape = pointer ? Arena.shapeAt(frame, transform, pointer.x, pointer.y, layers, ctx) : null;
+    if (!shape) {
+      tooltip.hidden = true;
+      tooltip.textContent = "";
+      return;
+    }
+    tooltip.textContent = shape.tip;
+    tooltip.style.borderColor = Arena.playerColor(colors, shape.player);
+    tooltip.hidden = false;
+    // Keep the tooltip inside the stage, on the side of the pointer with more room.
+    var stage = canvas.parentElement;
+    var w = tooltip.offsetWidth, h = tooltip.offsetHeight;
+    var x = pointer.x + 14, y = pointer.y + 14;
+    if (x + w > stage.clientWidth) {
+      x = Math.max(0, pointer.x - 14 - w);
+    }
+    if (y + h > stage.clientHeight) {
+      y = Math.max(0, pointer.y - 14 - h);
+    }
+    tooltip.style.left = x + "px";
+    tooltip.style.top = y + "px";
+  }
+
+  function onTurn(i) {
+    panels.updateTurn(i);
+    requestDraw();
+    clearTimeout(hashTimer);
+    // The turn goes in the address (for sharing a position), but not at playback speed:
+    // browsers throttle history updates.
+    hashTimer = setTimeout(function () {
+      var t = replay.turns[timeline.index];
+      if (t) {
+        history.replaceState(null, "", "#turn=" + t.turn);
+      }
+    }, 300);
+  }
+
+  function turnFromHash() {
+    var m = /turn=(\d+)/.exec(location.hash);
+    if (!m) {
+      return 0;
+    }
+    var want = parseInt(m[1], 10);
+    for (var i = 0; i < replay.turns.length; i++) {
+      if (replay.turns[i].turn >= want) {
+        return i;
+      }
+    }
+    return replay.turns.length - 1;
+  }
+
+  // scanLayers counts the shapes of each toggleable layer over the whole replay, once, so
+  // that the toggles can say which layers this replay has.
+  function scanLayers() {
+    var count = { range: 0, debug: {}, other: {} };
+    replay.turns.forEach(function (t) {
+      var shapes = (t.frame && t.frame.shapes) || [];
+      for (var i = 0; i < shapes.length; i++) {
+        var l = shapes[i].layer;
+        if (!l) {
+          continue;
+        }
+        if (l === "range") {
+          count.range++;
+        } else if (l === "debug") {
+          var p = shapes[i].player === undefined || shapes[i].player === null ? "neutral" : String(shapes[i].player);
+          count.debug[p] = (count.debug[p] || 0) + 1;
+        } else {
+          count.other[l] = (count.other[l] || 0) + 1;
+        }
+      }
+      if (!defaultView && t.frame && t.frame.view) {
+        defaultView = t.frame.view;
+      }
+    });
+    if (!defaultView) {
+      var first = replay.turns.find(function (t) { return t.frame && t.frame.shapes && t.frame.shapes.length; });
+      defaultView = Arena.boundsView(first ? first.frame.shapes : []);
+    }
+    return count;
+  }
+
+  function toggle(box, id, label, count, color, onChange) {
+    var wrap = Arena.el("label", "layer-toggle");
+    var input = document.createElement("input");
+    input.type = "checkbox";
+    input.id = id;
+    input.checked = true;
+    input.disabled = count === 0;
+    wrap.title = count === 0 ? "nothing on this layer in this replay" : count + " shapes in this replay";
+    input.addEventListener("change", function () {
+      onChange(input.checked);
+      requestDraw();
+    });
+    wrap.appendChild(input);
+    if (color) {
+      var sw = Arena.el("span", "swatch");
+      sw.style.backgroundColor = color;
+      wrap.appendChild(sw);
+    }
+    wrap.appendChild(document.createTextNode(label + (count === 0 ? " (none)" : "")));
+    box.appendChild(wrap);
+  }
+
+  function buildLayerToggles(count) {
+    var box = document.getElementById("layers");
+    box.textContent = "";
+    box.appendChild(Arena.el("span", "layers-title", "Layers:"));
+    toggle(box, "layer-range", "ranges", count.range, null, function (on) { layers.range = on; });
+    replay.players.forEach(function (pl, p) {
+      toggle(box, "layer-debug-" + p, "debug P" + p, count.debug[String(p)] || 0, Arena.playerColor(colors, p), function (on) {
+        layers.debug[String(p)] = on;
+      });
+    });
+    if (count.debug.neutral) {
+      toggle(box, "layer-debug-neutral", "debug (no player)", count.debug.neutral, null, function (on) { layers.debug.neutral = on; });
+    }
+    Object.keys(count.other).sort().forEach(function (name) {
+      toggle(box, "layer-" + name, name, count.other[name], null, function (on) { layers.other[name] = on; });
+    });
+  }
+
+  function start(r) {
+    replay = r;
+    document.title = r.game + " · seed " + r.seed + " · arena";
+    var count = scanLayers();
+    panels = new Arena.Panels(replay, colors);
+    buildLayerToggles(count);
+    timeline = new Arena.Timeline(replay.turns, onTurn);
+    if (replay.turns.length === 0) {
+      showError(new Error("the replay has no turns"));
+      return;
+    }
+    var first = turnFromHash();
+    timeline.index = first;
+    timeline.render();
+    onTurn(first);
+    message.hidden = true;
+
+    canvas.addEventListener("mousemove", function (e) {
+      var rect = canvas.getBoundingClientRect();
+      pointer = { x: e.clientX - rect.left, y: e.clientY - rect.top };
+      requestDraw();
+    });
+    canvas.addEventListener("mouseleave", function () {
+      pointer = null;
+      tooltip.hidden = true;
+    });
+    new ResizeObserver(requestDraw).observe(canvas);
+    document.body.dataset.state = "ready";
+  }
+
+  // arenaViewer lets a person in the browser's console, and the browser tests, ask where
+  // things are without reading pixels.
+  window.arenaViewer = {
+    get replay() { return replay; },
+    get index() { return timeline ? timeline.index : -1; },
+    get turn() { return timeline && replay.turns[timeline.index] ? replay.turns[timeline.index].turn : -1; },
+    get playing() { return !!(timeline && timeline.playing); },
+    get speed() { return timeline ? timeline.speedValue() : 0; },
+    get layers() { return layers; },
+    setIndex: function (i) { timeline.pause(); timeline.setIndex(i); },
+    // worldToClient returns the viewport position of a world point of the current frame.
+    worldToClient: function (x, y) {
+      var rect = canvas.getBoundingClientRect();
+      return { x: rect.left + transform.ox + x * transform.scale, y: rect.top + transform.oy + y * transform.scale };
+    },
+    drawNow: draw,
+  };
+
+  Arena.loadReplay(config).then(start).catch(showError);
+})();
