@@ -1,0 +1,94 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The queens timing points (seed 000 "Constraints": 1000 ms for the first turn, 50 ms
+// after; README "Limits"). These tests are not parallel so that the package's other
+// games do not load the machine while they run.
+
+// TestQueensSlowTurnIsTimeout: a bot that sleeps 150 ms on turn 3 is out with status
+// `timeout` on that turn and loses.
+//
+// The first three answers must come in time for the point to be judged. On a loaded
+// machine a python3 start alone can exceed the 1000 ms of the first turn, so after a
+// miss on an earlier turn the same proportions are tried with all limits scaled up
+// (sleep 3× the per-turn limit); the test is skipped only if no scale could judge it.
+func TestQueensSlowTurnIsTimeout(t *testing.T) {
+	const sleepTurn = 3
+	for _, scale := range []int{1, 4, 20} {
+		sleep := 150 * scale
+		bots := []string{
+			statementBot(t, "queens", "--sleep-turn", fmt.Sprint(sleepTurn), "--sleep-ms", fmt.Sprint(sleep)),
+			"builtin:greedy",
+		}
+		res, r := play(t, bots, "--game", "queens", "--seed", "5", "--time-scale", fmt.Sprint(scale))
+		p := res.Players[0]
+		if p.Status == "timeout" && res.Turns < sleepTurn+1 {
+			t.Logf("time scale %d: timed out on an earlier turn (%d turns, %q): machine too busy, scaling up", scale, res.Turns, p.Message)
+			continue
+		}
+		if p.Status != "timeout" {
+			t.Fatalf("time scale %d: slept %d ms on turn %d against a %d ms limit: status %q (%s), want timeout\n%s",
+				scale, sleep, sleepTurn, 50*scale, p.Status, p.Message, r.stdout)
+		}
+		if res.Turns != sleepTurn+1 {
+			t.Errorf("time scale %d: timed out after %d turns, want it on turn %d (%d turns)", scale, res.Turns, sleepTurn, sleepTurn+1)
+		}
+		if want := fmt.Sprintf("%d ms", 50*scale); !strings.Contains(p.Message, want) {
+			t.Errorf("timeout message %q does not name the %s limit", p.Message, want)
+		}
+		if res.Winner != 1 || res.Players[1].Status != "ok" {
+			t.Errorf("winner %d, opponent status %q: the bot that timed out must lose", res.Winner, res.Players[1].Status)
+		}
+		return
+	}
+	t.Skip("machine too loaded: even with limits scaled 20× the bot missed an earlier turn")
+}
+
+// TestQueensUnknownCommandIsInvalid: `FLY 1 2 3` on turn 2 ⇒ status `invalid`, with
+// the offending text quoted in the message (README "Limits"; seed "Lose Conditions").
+func TestQueensUnknownCommandIsInvalid(t *testing.T) {
+	bots := []string{statementBot(t, "queens", "--fly-turn", "2"), "builtin:greedy"}
+	res, r := play(t, bots, "--game", "queens", "--seed", "5", "--time-scale", roomy)
+	p := res.Players[0]
+	if p.Status != "invalid" {
+		t.Fatalf("status %q (%s), want invalid\n%s", p.Status, p.Message, r.stdout)
+	}
+	if !strings.Contains(p.Message, `"FLY 1 2 3"`) {
+		t.Errorf("message %q does not quote the offending line \"FLY 1 2 3\"", p.Message)
+	}
+	if res.Turns != 3 {
+		t.Errorf("game lasted %d turns, want the invalid answer to end it on turn 2 (3 turns)", res.Turns)
+	}
+	if res.Winner != 1 {
+		t.Errorf("winner %d, want the opponent (1)", res.Winner)
+	}
+}
+
+// TestQueensSlowFirstTurnWithinLimits: 800 ms on the first turn, then 25 ms on every
+// turn, stays within 1000 ms / 50 ms: the bot plays the whole game with status ok. This
+// is judged at the real limits, so it is skipped when the machine is too loaded.
+func TestQueensSlowFirstTurnWithinLimits(t *testing.T) {
+	if d := pythonStart(t); d > 150*time.Millisecond {
+		t.Skipf("machine too loaded to judge 800 ms against a 1000 ms limit: a trivial python3 start takes %v (> 150 ms)", d.Round(time.Millisecond))
+	}
+	bots := []string{statementBot(t, "queens", "--first-sleep-ms", "800", "--every-sleep-ms", "25"), "builtin:greedy"}
+	res, r := play(t, bots, "--game", "queens", "--seed", "5")
+	p := res.Players[0]
+	if p.Status == "timeout" && strings.Contains(p.Message, "busy") {
+		t.Skipf("machine became too loaded during the game, arena says: %s", p.Message)
+	}
+	if p.Status == "timeout" {
+		if d := pythonStart(t); d > 150*time.Millisecond {
+			t.Skipf("machine became too loaded during the game (python3 start now %v): %s", d.Round(time.Millisecond), p.Message)
+		}
+	}
+	if p.Status != "ok" {
+		t.Fatalf("status %q (%s), want ok: 800 ms < 1000 ms and 25 ms < 50 ms\n%s", p.Status, p.Message, r.stdout)
+	}
+}

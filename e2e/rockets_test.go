@@ -1,0 +1,300 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// A small world in the cartographic format of seed 004 §7.9: six cities on a ring with
+// a chord, bases in cities 1 and 4.
+const ringMap = `6 7 2
+1 4
+1 2 3 1 2 1
+1 2 5
+2 3 6
+3 4 5
+4 5 6
+5 6 5
+6 1 6
+2 5 9
+`
+
+// TestRocketsFourBots: `arena run a b c d --game=rockets` plays a full game between four
+// bots over pipes, two of them statement bots.
+func TestRocketsFourBots(t *testing.T) {
+	t.Parallel()
+	statement := statementBot(t, "rockets")
+	bots := []string{statement, "builtin:greedy", statement, "builtin:random"}
+	replay := filepath.Join(t.TempDir(), "four.json")
+	res, r := play(t, bots, "--game", "rockets", "--seed", "11", "--time-scale", roomy, "--replay", replay)
+	if len(res.Players) != 4 {
+		t.Fatalf("%d players in the result, want 4:\n%s", len(res.Players), r.stdout)
+	}
+	ranks := map[int]bool{}
+	for _, p := range res.Players {
+		if p.Status != "ok" {
+			t.Errorf("player %d (%s): status %q (%s)", p.Index, p.Name, p.Status, p.Message)
+		}
+		if p.Rank < 1 || p.Rank > 4 {
+			t.Errorf("player %d: rank %d outside 1..4", p.Index, p.Rank)
+		}
+		ranks[p.Rank] = true
+	}
+	if res.Turns <= 0 || res.Turns > 1500 {
+		t.Errorf("%d turns, want 1..1500 (the default game length)", res.Turns)
+	}
+	if v := arena(t, "replay", "verify", replay); v.code != 0 {
+		t.Errorf("replay does not verify:\n%s", v)
+	}
+	t.Logf("%d turns, scores %v", res.Turns, res.scores())
+}
+
+// TestRocketsCustomMap: `--option map=FILE` with a map written from seed §7.9 is played,
+// and DESCRIBE_WORLD reports the file's name (§7.9: "Name of the file currently in use
+// is provided in DESCRIBE_WORLD command, under Name").
+func TestRocketsCustomMap(t *testing.T) {
+	t.Parallel()
+	path := writeFile(t, "ring.map", ringMap)
+	replay := filepath.Join(t.TempDir(), "ring.json")
+	res, r := play(t, []string{statementBot(t, "rockets"), "builtin:greedy"},
+		"--game", "rockets", "--seed", "3", "--option", "map="+path, "--option", "turns=200",
+		"--time-scale", roomy, "--replay", replay)
+	for _, p := range res.Players {
+		if p.Status != "ok" {
+			t.Errorf("player %d (%s): status %q (%s)\n%s", p.Index, p.Name, p.Status, p.Message, r.stdout)
+		}
+	}
+	if res.Turns != 200 {
+		t.Errorf("%d turns, want 200 (--option turns=200)", res.Turns)
+	}
+	input, _ := moveOf(readReplay(t, replay).turns()[0], 0)["input"].(string)
+	world := strings.SplitN(input, "\n", 3)
+	if len(world) < 2 || !strings.HasSuffix(world[1], " ring.map") {
+		t.Errorf("DESCRIBE_WORLD first data line does not end with the map's name ring.map: %q", world)
+	}
+	if lines := strings.Split(input, "\n"); len(lines) < 4 || lines[2] != "2" || lines[3] != "1 4" {
+		t.Errorf("DESCRIBE_WORLD does not report the map's two bases 1 and 4: %q", lines[:min(len(lines), 4)])
+	}
+	if v := arena(t, "replay", "verify", replay); v.code != 0 {
+		t.Errorf("replay of a game on a map file does not verify:\n%s", v)
+	}
+}
+
+// TestRocketsMalformedMap: a malformed map file (`--option map=FILE`) stops the game with
+// exit status 1 (README: "an unreadable map") and an error naming the line.
+func TestRocketsMalformedMap(t *testing.T) {
+	t.Parallel()
+	lines := strings.Split(strings.TrimSuffix(ringMap, "\n"), "\n")
+	with := func(n int, text string) string { // ringMap with line n (from 1) replaced
+		l := append([]string(nil), lines...)
+		l[n-1] = text
+		return strings.Join(l, "\n") + "\n"
+	}
+	cases := []struct {
+		what, content string
+		lines         []int // acceptable line numbers in the error
+	}{
+		{"non-integer count on the first line", with(1, "6 seven 2"), []int{1}},
+		{"base city outside 1..CityCount", with(2, "1 9"), []int{2}},
+		{"negative visiting bonus", with(3, "1 2 3 1 -2 1"), []int{3}},
+		{"non-integer road cost", with(5, "2 3 x"), []int{5}},
+		{"road to a city outside 1..CityCount", with(6, "3 40 5"), []int{6}},
+		{"road joining a city to itself", with(7, "4 4 6"), []int{7}},
+		{"file ends before the last road", strings.Join(lines[:9], "\n") + "\n", []int{9, 10}}, // the last line read, or the missing one
+		{"value after the last road", ringMap + "1 3 4\n", []int{11}},
+	}
+	for _, c := range cases {
+		t.Run(c.what, func(t *testing.T) {
+			path := writeFile(t, "bad.map", c.content)
+			r := arena(t, "run", "builtin:greedy", "builtin:random", "--game", "rockets", "--seed", "1", "--option", "map="+path)
+			if r.code != 1 {
+				t.Errorf("exit status %d, want 1 (README: 1 for an unreadable map)\n%s", r.code, r)
+			}
+			named := false
+			for _, n := range c.lines {
+				named = named || strings.Contains(r.stderr, fmt.Sprintf("line %d:", n))
+			}
+			if !named {
+				t.Errorf("error does not name line %v:\n%s", c.lines, r.stderr)
+			}
+		})
+	}
+}
+
+// TestRocketsHandshakeOverPipes: README "the same client can play locally in lockstep
+// through `arena run ... --option handshake=1`": the LOGIN/PASS exchange of seed §2.1
+// runs over the pipes first.
+func TestRocketsHandshakeOverPipes(t *testing.T) {
+	t.Parallel()
+	bot := statementBot(t, "rockets", "--handshake", "--login", "login1", "--password", "secret")
+	res, r := play(t, []string{bot, bot}, "--game", "rockets", "--seed", "6", "--option", "handshake=1",
+		"--option", "turns=100", "--time-scale", roomy)
+	for _, p := range res.Players {
+		if p.Status != "ok" {
+			t.Errorf("player %d: status %q (%s)\n%s", p.Index, p.Status, p.Message, r.stdout)
+		}
+	}
+	if res.Turns != 100 {
+		t.Errorf("%d turns, want 100", res.Turns)
+	}
+}
+
+// TestRocketsServeTCP: `arena serve --game rockets` is a 2017 contest server: a wrong
+// password gets `FAILED 1 bad login or password` and the connection is closed (seed
+// §2.1); two statement clients log in over TCP and play the game in real time; the
+// summary is printed and the replay written verifies.
+func TestRocketsServeTCP(t *testing.T) {
+	t.Parallel()
+	needPython(t)
+	const turns = 40
+	addr := freeAddr(t)
+	replays := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	serve := exec.CommandContext(ctx, arenaBin, "serve", "--game", "rockets",
+		"--team", "red:pw1", "--team", "blue:pw2", "--listen", addr, "--seed", "9",
+		"--option", fmt.Sprint("turns=", turns), "--time-scale", "0.1", "--replays", replays)
+	serve.Dir = workDir
+	serve.WaitDelay = 10 * time.Second
+	var stderr strings.Builder
+	serve.Stderr = &stderr
+	stdout, err := serve.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	out := &lockedBuffer{}
+	listening := make(chan struct{})
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		sc := bufio.NewScanner(stdout)
+		once := sync.Once{}
+		for sc.Scan() {
+			out.add(sc.Text() + "\n")
+			if strings.Contains(sc.Text(), "serving on") {
+				once.Do(func() { close(listening) })
+			}
+		}
+		io.Copy(io.Discard, stdout)
+	}()
+	waitServe := sync.OnceValue(func() error { <-copied; return serve.Wait() })
+	t.Cleanup(func() { // stop the server if the test ends early
+		cancel()
+		waitServe()
+	})
+	select {
+	case <-listening:
+	case <-time.After(time.Minute):
+		t.Fatalf("arena serve did not say it is serving:\n%s\n%s", out, stderr.String())
+	}
+
+	t.Run("a wrong password gets FAILED 1 and the connection is closed", func(t *testing.T) {
+		conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		conn.SetDeadline(time.Now().Add(30 * time.Second))
+		rd := bufio.NewReader(conn)
+		expect := func(want string) {
+			t.Helper()
+			line, err := rd.ReadString('\n')
+			if strings.TrimRight(line, "\r\n") != want {
+				t.Fatalf("server said %q (%v), want %q", line, err, want)
+			}
+		}
+		expect("LOGIN")
+		fmt.Fprint(conn, "red\n")
+		expect("PASS")
+		fmt.Fprint(conn, "wrong\n")
+		expect("FAILED 1 bad login or password")
+		if rest, err := io.ReadAll(rd); err != nil || len(rest) > 0 {
+			t.Errorf("after FAILED 1 the server sent %q (%v), want the connection closed", rest, err)
+		}
+	})
+
+	clients := make([]*exec.Cmd, 2)
+	outputs := make([]*strings.Builder, 2)
+	for i, team := range [][2]string{{"red", "pw1"}, {"blue", "pw2"}} {
+		args := []string{filepath.Join(botsDir, "rockets_statement.py"), "--tcp", addr, "--login", team[0], "--password", team[1]}
+		clients[i] = exec.CommandContext(ctx, "python3", args...)
+		outputs[i] = &strings.Builder{}
+		clients[i].Stdout, clients[i].Stderr = outputs[i], outputs[i]
+		clients[i].WaitDelay = 10 * time.Second
+		if err := clients[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, c := range clients {
+		if err := c.Wait(); err != nil {
+			t.Errorf("client %d did not end cleanly when the game ended: %v\n%s", i, err, outputs[i])
+		}
+	}
+	if err := waitServe(); err != nil {
+		t.Fatalf("arena serve: %v\n%s\n%s", err, out, stderr.String())
+	}
+	summary := out.String()
+	for _, want := range []string{fmt.Sprintf("%d turns", turns), "red", "blue"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("serve summary lacks %q:\n%s", want, summary)
+		}
+	}
+	replay := filepath.Join(replays, "rockets-9.json")
+	if _, err := os.Stat(replay); err != nil {
+		t.Fatalf("no replay GAME-SEED.json in --replays: %v\n%s", err, summary)
+	}
+	rep := readReplay(t, replay)
+	if res, _ := rep["result"].(map[string]any); res != nil {
+		for _, p := range res["players"].([]any) {
+			pl := p.(map[string]any)
+			if pl["status"] != "ok" {
+				t.Errorf("player %v: status %v (%v)", pl["name"], pl["status"], pl["message"])
+			}
+		}
+	} else {
+		t.Error("the replay has no result")
+	}
+	if v := arena(t, "replay", "verify", replay); v.code != 0 {
+		t.Errorf("the replay of arena serve does not verify:\n%s", v)
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) add(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.WriteString(s)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
