@@ -244,7 +244,10 @@ func d24CheckProbes(t *testing.T, recs []d24Record, table []d24Probe, optional m
 // d24CheckLimit checks the command-limit probe: L+1 commands sent at the start of a turn
 // (written while waiting) get L answers, then FAILED 6, WAITING x and the next turn's OK
 // (seed §2.2, docs/deadline24-protocol.md "The command limit L").
-func d24CheckLimit(t *testing.T, recs []d24Record, limit int) {
+//
+// On the real clock (strict false) a turn may end inside the burst on a busy machine;
+// then every line is answered OK and the check is inconclusive rather than failed.
+func d24CheckLimit(t *testing.T, recs []d24Record, limit int, strict bool) {
 	t.Helper()
 	var burst []d24Record
 	for _, r := range recs {
@@ -256,6 +259,10 @@ func d24CheckLimit(t *testing.T, recs []d24Record, limit int) {
 		t.Fatal("the client never sent its L+1 commands in one turn")
 	}
 	last := burst[len(burst)-1]
+	if !strict && len(last.Reply) > 0 && last.Reply[0] == "OK" {
+		t.Logf("the turn ended inside the burst of %d commands; command limit not checked", len(burst))
+		return
+	}
 	if len(burst) != limit+1 || last.Index != limit+1 {
 		t.Fatalf("L = %d: %d commands were answered before the FAILED 6, want %d; last %q -> %q", limit, last.Index-1, limit, last.Cmd, last.Reply)
 	}
