@@ -160,3 +160,19 @@ func minor(v string) int {
 	fmt.Sscanf(v, "%d.%d", &major, &m)
 	return m
 }
+
+// README: "--no-timeout: disable time limits (for debugging with prints or a debugger)",
+// "--time-scale F: multiply every time limit by F". --time-scale scales the towers
+// compute limits (milliseconds of CPU), so they are time limits, and a bot being
+// debugged with --no-timeout must not forfeit on them.
+func TestKnownIssueNoTimeoutKeepsComputeLimit(t *testing.T) {
+	bots := []string{statementBot(t, "towers", "--burn-turn", "5", "--burn-ms", "300"), "builtin:greedy"}
+	res, r := play(t, bots, "--game", "towers", "--seed", "4", "--option", "turns=10", "--no-timeout")
+	p := res.Players[0]
+	if p.Status == "limit" && strings.Contains(p.Message, "compute") {
+		knownIssue(t, "`arena run BOT builtin:greedy --game towers --no-timeout`: a turn using 300 ms of CPU still forfeits: %s", p.Message)
+	}
+	if p.Status != "ok" {
+		t.Errorf("status %q (%s), want ok with --no-timeout\n%s", p.Status, p.Message, r.stdout)
+	}
+}

@@ -13,6 +13,7 @@
 #   --handshake --login L --password P the seed's LOGIN/PASS exchange on stdin/stdout first
 #   --tcp HOST:PORT --login L --password P
 #                                      connect to a server and log in as in seed §2.1
+import os
 import socket
 import sys
 from collections import deque
@@ -159,8 +160,9 @@ def main():
             conn.login(opt("--login") or "login1", opt("--password") or "secret")
     try:
         play(conn)
-    except EOFError:
+    except (EOFError, BrokenPipeError, ConnectionResetError):
         pass  # the game is over: the server closed the session
+    os._exit(0)  # without flushing: the peer may be gone
 
 
 if __name__ == "__main__":
