@@ -45,6 +45,7 @@ func TestQueensSlowTurnIsTimeout(t *testing.T) {
 		if res.Winner != 1 || res.Players[1].Status != "ok" {
 			t.Errorf("winner %d, opponent status %q: the bot that timed out must lose", res.Winner, res.Players[1].Status)
 		}
+		t.Logf("judged at time scale %d: %s", scale, p.Message)
 		return
 	}
 	t.Skip("machine too loaded: even with limits scaled 20× the bot missed an earlier turn")

@@ -1,0 +1,343 @@
+package e2e
+
+// Acceptance tests of `arena serve` and of the TCP-style session over pipes for the
+// Deadline24 games bestow and agrid: logins, robustness against other teams, several
+// games on one session, and `--option handshake=1`.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestDeadline24ServeBadLogin — issue point: a bad login gets
+// `FAILED 1 bad login or password` and the connection is closed (seed §2.1,
+// docs/deadline24-protocol.md); the team can still log in properly afterwards.
+// (--start-now: the clock runs without the other team, so commands are answered.)
+func TestDeadline24ServeBadLogin(t *testing.T) {
+	srv := d24Serve(t, "--game", "bestow", "--seed", "1", "--team", "alice:pw1", "--team", "bob:pw2", "--start-now")
+	for _, tc := range []struct{ name, login, pass string }{
+		{"wrong password", "alice", "pw2"},
+		{"unknown login", "carol", "pw1"},
+		{"password of the login of the other team", "bob", "pw1"},
+		{"empty login and password", "", ""},
+		{"login with a trailing space", "alice ", "pw1 x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := d24Dial(t, srv.addr)
+			if got := c.login(tc.login, tc.pass); got != "FAILED 1 bad login or password" {
+				t.Fatalf("answer to %q/%q: %q; want %q", tc.login, tc.pass, got, "FAILED 1 bad login or password")
+			}
+			line, err := c.line(10 * time.Second)
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("after FAILED 1 the connection must be closed; read %q, %v", line, err)
+			}
+		})
+	}
+	t.Run("then a good login", func(t *testing.T) {
+		c := d24Dial(t, srv.addr)
+		if got := c.login("alice", "pw1"); got != "OK" {
+			t.Fatalf("answer to alice/pw1: %q; want OK", got)
+		}
+		c.send("DESCRIBE_WORLD\n")
+		c.expect("OK")
+		line, err := c.line(10 * time.Second)
+		if err != nil || len(strings.Fields(line)) != 17 {
+			t.Errorf("DESCRIBE_WORLD data: %q, %v; want the 17 values of seed §5.8", line, err)
+		}
+	})
+}
+
+// TestDeadline24ServeDisturbance — issue point: garbage lines and a flood of commands from
+// one team, and a dropped connection of another, do not disturb a third team's game;
+// the flood is held to L commands per turn; a dropped team logs in again (twice at once)
+// and goes on; the replay of such a game still verifies.
+func TestDeadline24ServeDisturbance(t *testing.T) {
+	const turns = 60
+	srv := d24Serve(t, "--game", "agrid", "--teams", "3", "--seed", "21", "--time-scale", "0.1", "--option", fmt.Sprintf("turns=%d", turns))
+	dir := t.TempDir()
+	goodLog := filepath.Join(dir, "good.log")
+	good := d24Start(t, d24Client(t, "agrid", "--host", "127.0.0.1", "--port", srv.port(), "--login", "login1", "--pass", "secret", "--log", goodLog))
+
+	// Team 2 logs in; its garbage and flood come once the clock runs.
+	noisy := d24Dial(t, srv.addr)
+	if got := noisy.login("login2", "secret"); got != "OK" {
+		t.Fatalf("login2: %q", got)
+	}
+	// Team 3: logs in (the clock starts with the three teams in), sends two commands and
+	// drops the connection without reading the answers.
+	drop := d24Dial(t, srv.addr)
+	if got := drop.login("login3", "secret"); got != "OK" {
+		t.Fatalf("login3: %q", got)
+	}
+	drop.send("DESCRIBE_WORLD\nLIST_MY_WORKERS\n")
+	drop.c.Close()
+
+	// Team 2: garbage, then a flood.
+	garbage := []struct {
+		line string
+		want []string // regexps of the answer lines; none for a blank line
+		why  string
+	}{
+		{"\x00\x01garbage\xff\xfe", []string{"^FAILED 2 unknown command$"}, "binary garbage"},
+		{"wait", []string{"^FAILED 2 unknown command$"}, "command names are upper case exactly"},
+		{"TIME_TO_END 1 2 3", []string{"^FAILED 4 too many arguments$"}, "code 4"},
+		{"MOVE 1 x y", []string{"^FAILED 3 bad format$"}, "code 3"},
+		{"MOVE", []string{"^FAILED 3 bad format$"}, "missing arguments"},
+		{strings.Repeat("A", 70000), []string{"^FAILED 3 bad format$"}, "docs: lines longer than 65 536 bytes are answered FAILED 3 bad format"},
+		{" \t \r", nil, "docs: a line with only whitespace is ignored"},
+		{"TIME_TO_END\r", []string{"^OK$", `^[0-9]+ [0-9]+$`}, "CR is whitespace (seed §2.3)"},
+		{"DESCRIBE_WORLD", []string{"^OK$", `^([^ ]+ ){18}[^ ]+$`}, "still served"},
+	}
+	for _, g := range garbage {
+		noisy.send(g.line + "\n")
+		for _, w := range g.want {
+			got, err := noisy.line(20 * time.Second)
+			if err != nil || !regexp.MustCompile(w).MatchString(got) {
+				t.Fatalf("garbage %q (%s): answer %q, %v; want %s", d24Trim(g.line), g.why, got, err, w)
+			}
+		}
+	}
+	var flood struct {
+		sync.Mutex
+		perTurn   []int
+		unexpect  []string
+		failed6   int
+		closedEOF bool
+	}
+	floodDone := make(chan struct{})
+	go func() { // the flood: far more than L lines per turn, read as they come
+		defer close(floodDone)
+		cmds := strings.Repeat("TIME_TO_END\n", 3000)
+		go func() { _, _ = io.WriteString(noisy.c, cmds) }()
+		n, waiting := 0, false
+		for {
+			line, err := noisy.line(time.Minute)
+			flood.Lock()
+			switch {
+			case err != nil:
+				flood.closedEOF = errors.Is(err, io.EOF)
+				flood.perTurn = append(flood.perTurn, n)
+				flood.Unlock()
+				return
+			case waiting && line == "OK":
+				waiting = false
+			case waiting:
+				flood.unexpect = append(flood.unexpect, "after FAILED 6: "+line)
+			case line == "OK":
+				if data, err := noisy.line(time.Minute); err != nil || !regexp.MustCompile(`^[0-9]+ [0-9]+$`).MatchString(data) {
+					flood.unexpect = append(flood.unexpect, "TIME_TO_END data: "+data)
+				}
+				n++
+			case line == "FAILED 6 commands limit reached, forced waiting activated":
+				flood.failed6++
+				flood.perTurn = append(flood.perTurn, n)
+				n = 0
+				if w, err := noisy.line(time.Minute); err != nil || !d24Waiting.MatchString(w) {
+					flood.unexpect = append(flood.unexpect, "after FAILED 6: "+w)
+				}
+				waiting = true
+			default:
+				flood.unexpect = append(flood.unexpect, line)
+			}
+			flood.Unlock()
+		}
+	}()
+
+	time.Sleep(500 * time.Millisecond)
+	// ... and comes back with two connections at once (docs: a team may hold several
+	// connections; a team that disconnects may log in again and go on).
+	back1, back2 := d24Dial(t, srv.addr), d24Dial(t, srv.addr)
+	for i, c := range []*d24Conn{back1, back2} {
+		if got := c.login("login3", "secret"); got != "OK" {
+			t.Fatalf("login3 again (connection %d): %q; want OK", i+1, got)
+		}
+	}
+	back1.send("DESCRIBE_WORLD\n")
+	back1.expect("OK")
+	if w, err := back1.line(20 * time.Second); err != nil || len(strings.Fields(w)) != 19 {
+		t.Errorf("DESCRIBE_WORLD after logging in again: %q, %v; want the 19 values of seed §6.7", w, err)
+	}
+	back2.send("TIME_TO_END\n")
+	back2.expect("OK")
+	if _, err := back2.line(20 * time.Second); err != nil {
+		t.Error(err)
+	}
+	back1.send("WAIT\n")
+	back1.expect("OK")
+	if w, err := back1.line(20 * time.Second); err != nil || !d24Waiting.MatchString(w) {
+		t.Errorf("WAIT after logging in again: %q, %v", w, err)
+	}
+	back1.expect("OK")
+	back1.c.Close() // dropped again, in the middle of the game
+	back2.c.Close()
+
+	out := srv.wait(2 * time.Minute)
+	good.wait(t, 10*time.Second)
+	<-floodDone
+	if !regexp.MustCompile(fmt.Sprintf(`agrid\s+seed 21\s+%d turns`, turns)).MatchString(out) {
+		t.Errorf("no summary of the %d-turn game\n%s", turns, srv.output())
+	}
+
+	t.Run("flood held to L per turn", func(t *testing.T) {
+		flood.Lock()
+		defer flood.Unlock()
+		most := 0
+		for _, n := range flood.perTurn {
+			most = max(most, n)
+		}
+		t.Logf("flood: %d forced waits, answers per turn %v", flood.failed6, flood.perTurn)
+		if most > 30 {
+			t.Errorf("the flooding team got %d commands answered in one turn; L = 30", most)
+		}
+		if flood.failed6 < turns/2 {
+			t.Errorf("the flooding team was forced to wait %d times in a %d-turn game", flood.failed6, turns)
+		}
+		if len(flood.unexpect) > 0 {
+			t.Errorf("unexpected lines to the flooding team: %q", flood.unexpect[:min(5, len(flood.unexpect))])
+		}
+		if !flood.closedEOF {
+			t.Error("the flooding team's connection was not closed at the end of the game")
+		}
+	})
+
+	t.Run("the other team's game", func(t *testing.T) {
+		recs := d24Transcript(t, goodLog)
+		if len(d24Events(recs, "end")) != 1 {
+			t.Error("the good client did not play to the end")
+		}
+		tally := d24Tally(recs)
+		for cmd, answers := range tally {
+			for answer, n := range answers {
+				if regexp.MustCompile(`^FAILED [2-6] `).MatchString(answer) || (answer != "OK" && !strings.HasPrefix(answer, "FAILED ")) {
+					t.Errorf("good client: %s answered %q %d times", cmd, answer, n)
+				}
+			}
+		}
+		res := d24ReplayResult(t, filepath.Join(srv.dir, "agrid-21.json"))
+		t.Logf("good client: %d turns waited of %d, SCORE %v, score %v", tally["WAIT"]["OK"], turns, tally["SCORE"], res.Players[0].Score)
+		if tally["WAIT"]["OK"] < turns/2 {
+			t.Errorf("the good client saw only %d of %d turns", tally["WAIT"]["OK"], turns)
+		}
+		if tally["SCORE"]["OK"] == 0 || res.Players[0].Score <= 0 {
+			t.Errorf("the good client harvested %v and scored %v", tally["SCORE"], res.Players[0].Score)
+		}
+	})
+	d24Verify(t, filepath.Join(srv.dir, "agrid-21.json"))
+}
+
+// TestDeadline24ServeGamesBackToBack — issue point: `--games 2` plays two games back to
+// back (seeds S and S+1) with the sessions kept open; the clients notice the new game
+// and DESCRIBE_WORLD describes it; both replays verify.
+func TestDeadline24ServeGamesBackToBack(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		seed int
+		args []string
+	}{
+		{"bestow", 30, []string{"--option", "Ee=100"}},
+		{"agrid", 40, []string{"--teams", "2", "--option", "turns=30"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			args := append([]string{"--game", tc.game, "--games", "2", "--seed", fmt.Sprint(tc.seed), "--time-scale", "0.05"}, tc.args...)
+			srv := d24Serve(t, args...)
+			dir := t.TempDir()
+			var clients []*d24Proc
+			for i := 1; i <= 2; i++ {
+				clients = append(clients, d24Start(t, d24Client(t, tc.game, "--host", "127.0.0.1", "--port", srv.port(), "--login", fmt.Sprintf("login%d", i), "--log", filepath.Join(dir, fmt.Sprintf("c%d.log", i)))))
+			}
+			out := srv.wait(3 * time.Minute)
+			for _, c := range clients {
+				c.wait(t, 10*time.Second)
+			}
+			for _, seed := range []int{tc.seed, tc.seed + 1} {
+				if !regexp.MustCompile(fmt.Sprintf(`%s\s+seed %d\s+[0-9]+ turns`, tc.game, seed)).MatchString(out) {
+					t.Errorf("no summary of the game of seed %d\n%s", seed, srv.output())
+				}
+				replay := filepath.Join(srv.dir, fmt.Sprintf("%s-%d.json", tc.game, seed))
+				if _, err := os.Stat(replay); err != nil {
+					t.Errorf("replay of seed %d: %v", seed, err)
+					continue
+				}
+				d24Verify(t, replay)
+			}
+			for i := 1; i <= 2; i++ {
+				recs := d24Transcript(t, filepath.Join(dir, fmt.Sprintf("c%d.log", i)))
+				if n := len(d24Events(recs, "login")); n != 1 {
+					t.Errorf("client %d logged in %d times; the session stays open between games", i, n)
+				}
+				if n := len(d24Events(recs, "new game")); n != 1 {
+					t.Errorf("client %d noticed %d new games on its session; want 1", i, n)
+				}
+				end := d24Events(recs, "end")
+				if len(end) != 1 || end[0].Game != 2 {
+					t.Errorf("client %d: end of session %v; want it after the second game", i, end)
+				}
+				// The second game answers like a fresh one: its own world, its own limits.
+				var first, second []string
+				for _, r := range recs {
+					if r.Cmd == "" || r.Probe != "" || r.Game != 2 {
+						continue
+					}
+					name := strings.Fields(r.Cmd)[0]
+					if name == "DESCRIBE_WORLD" || name == "GET_ALL_PIECES" || name == "SHOW_MAP" {
+						if r.Reply[0] != "OK" {
+							t.Errorf("client %d, game 2: %s answered %q", i, r.Cmd, r.Reply[0])
+						}
+					}
+					if name == "GET_ALL_PIECES" {
+						second = r.Reply
+					}
+				}
+				for _, r := range recs {
+					if r.Cmd == "GET_ALL_PIECES" && r.Game == 1 && r.Probe == "" {
+						first = r.Reply
+					}
+				}
+				if tc.game == "bestow" && strings.Join(first, "\n") == strings.Join(second, "\n") {
+					t.Errorf("client %d: the pieces of game 2 (seed %d) are those of game 1 (seed %d)", i, tc.seed+1, tc.seed)
+				}
+			}
+		})
+	}
+}
+
+// TestDeadline24Handshake — issue point: `--option handshake=1` lets the same TCP-style
+// client (LOGIN/PASS first) play over pipes through `arena run`.
+func TestDeadline24Handshake(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		opts []string
+	}{
+		{"bestow", []string{"--option", "Ee=100"}},
+		{"agrid", []string{"--option", "turns=100"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			dir := t.TempDir()
+			replay := filepath.Join(dir, "r.json")
+			args := append([]string{"--game", tc.game, "--seed", "13", "--option", "handshake=1", "--replay", replay}, tc.opts...)
+			args = append(args,
+				d24Client(t, tc.game, "--login", "alpha", "--pass", "pw1", "--log", "a.log"),
+				d24Client(t, tc.game, "--login", "beta", "--pass", "pw2", "--log", "b.log"))
+			res, r := d24Play(t, dir, args...)
+			d24AllOK(t, res, r)
+			for _, name := range []string{"a.log", "b.log"} {
+				recs := d24Transcript(t, filepath.Join(dir, name))
+				if l := d24Events(recs, "login"); len(l) != 1 || strings.Join(l[0].Reply, ",") != "LOGIN,PASS,OK" {
+					t.Errorf("%s: login exchange %v; want LOGIN, PASS, OK over the pipes", name, l)
+				}
+				if end := d24Events(recs, "end"); len(end) != 1 || end[0].Turn != res.Turns-1 {
+					t.Errorf("%s: the client saw %v; want the end of input after turn %d", name, end, res.Turns-1)
+				}
+			}
+			d24Verify(t, replay)
+		})
+	}
+}
