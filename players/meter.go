@@ -1,9 +1,9 @@
 package players
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +29,9 @@ type meter struct {
 	pid          int
 	clock        int // perf task-clock fd, −1 when unavailable
 	instructions int // perf instructions fd, −1 when unavailable
+	// schedstat is /proc/PID/schedstat, kept open: opening a /proc file costs more than
+	// everything else a sample does, and the file follows the pid through the launcher's exec.
+	schedstat int // −1 when unavailable
 }
 
 // openMeter attaches counters to a bot held by the launcher. inherit makes the counters
@@ -37,6 +40,7 @@ func openMeter(pid int) *meter {
 	m := &meter{pid: pid, clock: -1, instructions: -1}
 	m.clock = perfOpen(pid, unix.PERF_TYPE_SOFTWARE, unix.PERF_COUNT_SW_TASK_CLOCK)
 	m.instructions = perfOpen(pid, unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_INSTRUCTIONS)
+	m.schedstat = openSchedstat(pid)
 	return m
 }
 
@@ -116,24 +120,53 @@ func (m *meter) close() {
 	if m.instructions >= 0 {
 		unix.Close(m.instructions)
 	}
+	if m.schedstat >= 0 {
+		unix.Close(m.schedstat)
+	}
 }
 
-// runqueueWait is how long the bot's main thread has waited for a CPU so far (it was ready
-// to run but the machine was busy), from /proc/PID/schedstat.
-func runqueueWait(pid int) (time.Duration, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/schedstat")
+func openSchedstat(pid int) int {
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/schedstat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
+		return -1
+	}
+	return fd
+}
+
+// RunqueueWait is how long the bot's main thread has waited for a CPU so far (it was ready
+// to run but the machine was busy): the second field of /proc/PID/schedstat.
+func (m *meter) RunqueueWait() (time.Duration, bool) {
+	if m == nil || m.schedstat < 0 {
 		return 0, false
 	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
+	var b [96]byte // three decimal counters
+	n, err := unix.Pread(m.schedstat, b[:], 0)
+	if err != nil || n <= 0 {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil {
-		return 0, false
+	v, ok := schedstatField(b[:n], 1)
+	return time.Duration(v), ok
+}
+
+// schedstatField parses the k-th space-separated decimal field without allocating.
+func schedstatField(b []byte, k int) (int64, bool) {
+	for ; k > 0; k-- {
+		i := bytes.IndexByte(b, ' ')
+		if i < 0 {
+			return 0, false
+		}
+		b = bytes.TrimLeft(b[i:], " ")
 	}
-	return time.Duration(v), true
+	var v int64
+	digits := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			break
+		}
+		v = v*10 + int64(c-'0')
+		digits++
+	}
+	return v, digits > 0
 }
 
 // Usage is a bot's consumption over an interval.
@@ -166,7 +199,7 @@ func (p *Process) Sample() Sample {
 	s := Sample{measured: true}
 	s.cpu, s.cpuOK = p.meter.CPU()
 	s.instr, s.instrOK = p.meter.Instructions()
-	s.rq, s.rqOK = runqueueWait(p.Pid())
+	s.rq, s.rqOK = p.meter.RunqueueWait()
 	return s
 }
 

@@ -1,7 +1,6 @@
 package players
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -89,13 +87,11 @@ type Process struct {
 	stdin  *os.File
 	marker string
 
-	mu        sync.Mutex
-	queue     []queuedLine
-	queued    int   // bytes in queue (printed, not yet read as answers)
-	turnBytes int   // bytes printed since the last Write
-	readErr   error // why stdout reading stopped (io.EOF when the bot closed it)
-	notify    chan struct{}
-	flooding  bool
+	// mu guards out (but for its read buffer) and limitErr.
+	mu sync.Mutex
+	// readMu serialises ReadLines and ReadLine.
+	readMu sync.Mutex
+	out    stdoutState
 
 	exited   chan struct{} // closed when the main process has been reaped
 	exitDesc string        // "exited with code 1", "killed by signal 9 (killed)"
@@ -108,12 +104,6 @@ type Process struct {
 	limitErr error // a resource limit the monitor found exceeded
 
 	stopOnce sync.Once
-}
-
-type queuedLine struct {
-	text    string
-	at      time.Time
-	tooLong bool
 }
 
 // Start starts a bot. The error names the bot and the reason when it cannot be started.
@@ -208,7 +198,6 @@ func Start(spec Spec) (*Process, error) {
 		cmd:    cmd,
 		stdin:  stdinW,
 		marker: marker,
-		notify: make(chan struct{}, 1),
 		exited: make(chan struct{}),
 		stderr: newStderrBuffer(spec.MaxStderrTurn, spec.MaxStderrGame, spec.StderrLive, "["+spec.Name+"] "),
 	}
@@ -216,7 +205,7 @@ func Start(spec Spec) (*Process, error) {
 		p.meter = openMeter(cmd.Process.Pid)
 		holdW.Write([]byte("go\n"))
 	}
-	go p.readStdout(stdoutR)
+	p.startStdout(stdoutR)
 	go p.stderr.drain(stderrR)
 	go p.wait()
 	if spec.MaxMemory > 0 || spec.MaxProcesses > 0 {
@@ -272,7 +261,7 @@ func (p *Process) wait() {
 	err := p.cmd.Wait()
 	p.exitDesc = describeExit(p.cmd.ProcessState, err)
 	close(p.exited)
-	p.wake()
+	p.interrupt()
 }
 
 func describeExit(st *os.ProcessState, err error) string {
@@ -285,111 +274,11 @@ func describeExit(st *os.ProcessState, err error) string {
 	return fmt.Sprintf("exited with code %d", st.ExitCode())
 }
 
-func (p *Process) wake() {
-	select {
-	case p.notify <- struct{}{}:
-	default:
-	}
-}
-
-// readStdout reads the bot's stdout for as long as it is open, splitting it into lines.
-// Reading never stops early, so a bot is never blocked on a full pipe; what is not kept
-// (beyond MaxLine per line or MaxQueued in all) is counted and discarded.
-func (p *Process) readStdout(r *os.File) {
-	defer r.Close()
-	buf := make([]byte, 64<<10)
-	var partial []byte
-	partialTooLong := false
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			now := time.Now()
-			data := buf[:n]
-			var done []queuedLine
-			for len(data) > 0 {
-				i := bytes.IndexByte(data, '\n')
-				chunk := data
-				if i >= 0 {
-					chunk = data[:i]
-				}
-				if !partialTooLong {
-					if len(partial)+len(chunk) > p.spec.MaxLine {
-						partial = append(partial, chunk[:max(0, p.spec.MaxLine-len(partial))]...)
-						partialTooLong = true
-					} else {
-						partial = append(partial, chunk...)
-					}
-				}
-				if i < 0 {
-					break
-				}
-				done = append(done, queuedLine{text: lineText(partial), at: now, tooLong: partialTooLong})
-				partial = partial[:0]
-				partialTooLong = false
-				data = data[i+1:]
-			}
-			if partialTooLong && len(done) == 0 {
-				// A line already over the limit and still growing: report it now rather
-				// than waiting for a newline that may never come.
-				done = append(done, queuedLine{text: lineText(partial), at: now, tooLong: true})
-				partial = partial[:0]
-				partialTooLong = true // keep discarding up to the next newline
-			}
-			if len(done) > 0 {
-				p.enqueue(done)
-			}
-		}
-		if err != nil {
-			if len(partial) > 0 && !partialTooLong {
-				// A last line without a newline still counts (as on CodinGame).
-				p.enqueue([]queuedLine{{text: lineText(partial), at: time.Now()}})
-			}
-			p.mu.Lock()
-			if errors.Is(err, os.ErrClosed) {
-				err = io.EOF
-			}
-			p.readErr = err
-			p.mu.Unlock()
-			p.wake()
-			return
-		}
-	}
-}
-
-// lineText turns raw bytes into the text the referee sees: a trailing CR is dropped and
-// invalid UTF-8 is replaced, so that what is recorded in a JSON replay is exactly what the
-// referee was given.
-func lineText(b []byte) string {
-	b = bytes.TrimSuffix(b, []byte("\r"))
-	return strings.ToValidUTF8(string(b), "\uFFFD")
-}
-
-func (p *Process) enqueue(lines []queuedLine) {
-	p.mu.Lock()
-	for _, l := range lines {
-		if l.tooLong { // reported as such; it is already cut to MaxLine
-			p.queue = append(p.queue, l)
-			continue
-		}
-		// Both a burst within one turn and a slower stream that outpaces the game count:
-		// either way the output is not being read as answers.
-		p.turnBytes += len(l.text) + 1
-		p.queued += len(l.text) + 1
-		if p.turnBytes > p.spec.MaxTurnOutput || p.queued > p.spec.MaxTurnOutput {
-			p.flooding = true
-			break
-		}
-		p.queue = append(p.queue, l)
-	}
-	p.mu.Unlock()
-	p.wake()
-}
-
 // Write sends text to the bot's stdin, giving up at the deadline (a bot that does not read
 // its input cannot block the runner). It returns the moment the last byte was written.
 func (p *Process) Write(text string, deadline time.Time) (time.Time, error) {
 	p.mu.Lock()
-	p.turnBytes = 0
+	p.out.turnBytes = 0
 	p.mu.Unlock()
 	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
 		return time.Time{}, &Error{Kind: KindCrash, Msg: "its input is closed"}
@@ -407,83 +296,6 @@ func (p *Process) Write(text string, deadline time.Time) (time.Time, error) {
 
 // CloseInput closes the bot's stdin: the bot sees end of input.
 func (p *Process) CloseInput() { p.stdin.Close() }
-
-// ReadLines waits until n lines have arrived, the deadline passes, or the bot fails. It
-// returns the lines consumed so far in every case; a zero deadline waits forever. A line
-// over the length limit is a KindLimit failure.
-func (p *Process) ReadLines(n int, deadline time.Time) ([]Line, error) {
-	got, err := p.read(n, deadline, false)
-	if err == nil && len(got) > 0 && got[len(got)-1].TooLong {
-		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s", bytesText(p.spec.MaxLine))}
-	}
-	return got, err
-}
-
-// ReadLine waits for one line like ReadLines, but returns an over-long line (cut to the
-// limit, with TooLong set) instead of failing: the session protocol answers it FAILED 3.
-func (p *Process) ReadLine(deadline time.Time) (Line, error) {
-	got, err := p.read(1, deadline, true)
-	if len(got) == 1 {
-		return got[0], nil
-	}
-	return Line{}, err
-}
-
-func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error) {
-	var got []Line
-	var timer <-chan time.Time
-	if !deadline.IsZero() {
-		t := time.NewTimer(time.Until(deadline))
-		defer t.Stop()
-		timer = t.C
-	}
-	var exitGrace <-chan time.Time
-	for {
-		p.mu.Lock()
-		if p.limitErr != nil {
-			err := p.limitErr
-			p.mu.Unlock()
-			return got, err
-		}
-		if p.flooding {
-			// Over the output limit: what is queued is not an answer any more.
-			p.mu.Unlock()
-			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))}
-		}
-		for len(got) < n && len(p.queue) > 0 {
-			l := p.queue[0]
-			p.queue = p.queue[1:]
-			if !l.tooLong {
-				p.queued -= len(l.text) + 1
-			}
-			got = append(got, Line{Text: l.text, At: l.at, TooLong: l.tooLong})
-			if l.tooLong && !tooLongOK {
-				p.mu.Unlock()
-				return got, nil
-			}
-		}
-		readErr := p.readErr
-		p.mu.Unlock()
-		if len(got) == n {
-			return got, nil
-		}
-		if readErr != nil {
-			return got, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its output")}
-		}
-		if exitGrace == nil && p.hasExited() {
-			// The bot is gone but a descendant may still hold stdout open; take what is
-			// already in the pipe, then give up.
-			exitGrace = time.After(20 * time.Millisecond)
-		}
-		select {
-		case <-p.notify:
-		case <-timer:
-			return got, &Error{Kind: KindTimeout}
-		case <-exitGrace:
-			return got, &Error{Kind: KindCrash, Msg: p.exitDesc}
-		}
-	}
-}
 
 // goneMessage describes why a pipe closed: the exit if the bot has ended (waiting a moment
 // for it), else what it did.
@@ -537,6 +349,7 @@ func (p *Process) Stop(grace time.Duration) {
 			p.waitExit(10 * time.Millisecond)
 		}
 		<-p.exited
+		p.closeStdout()
 		p.meterMu.Lock()
 		p.meter.close()
 		p.meter = nil

@@ -46,7 +46,7 @@ func (p *Process) watchResources() {
 		p.limitErr = &Error{Kind: KindLimit, Msg: msg}
 		p.mu.Unlock()
 		p.signalTree(syscall.SIGKILL)
-		p.wake()
+		p.interrupt()
 		return
 	}
 }
