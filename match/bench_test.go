@@ -84,7 +84,7 @@ type echoGame struct {
 
 func (g *echoGame) Info() referee.Info {
 	return referee.Info{Name: "echo", Title: "Echo", Summary: "the floor's exchange", Style: referee.StyleTurns,
-		MinPlayers: 2, MaxPlayers: 2, Version: "1", Limits: "1000 ms first answer, 50 ms after"}
+		MinPlayers: 1, MaxPlayers: 2, Version: "1", Limits: "1000 ms first answer, 50 ms after"}
 }
 
 func (g *echoGame) New(cfg referee.Config) (referee.Referee, error) {
@@ -148,30 +148,37 @@ func benchPlayer(tb testing.TB, name string) Player {
 	return Player{Name: "builtin:" + name, Command: "builtin:" + name, Argv: []string{self}, Env: []string{builtinEnv + "=" + name}}
 }
 
-// BenchmarkExchange is the runner's cost per exchange: one bot asked per turn, through Run
-// with the defaults (metered bots, resource watch, recording), against the floor's peer;
-// compare with bench/floor's BenchmarkRoundTrip of the same shape. The time limits are
-// scaled up so that a busy machine cannot end the benchmark with a timeout.
+// BenchmarkExchange is the runner's cost per exchange: one bot asked per turn (in turn, with
+// two seats), through Run with the defaults (metered bots, resource watch, recording),
+// against the floor's peer; compare with bench/floor's BenchmarkRoundTrip of the same shape
+// and number of peers. The time limits are scaled up so that a busy machine cannot end the
+// benchmark with a timeout.
 //
 //	go test ./match -run '^$' -bench . -benchmem
 func BenchmarkExchange(b *testing.B) {
 	for _, shape := range floor.Shapes {
-		b.Run(shape.Name, func(b *testing.B) {
-			game := &echoGame{b: b, shape: shape}
-			b.ReportAllocs()
-			rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: []Player{benchPlayer(b, "floor/peer"), benchPlayer(b, "floor/peer")}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if r := game.ref; r != nil && r.failed != "" {
-				b.Fatal(r.failed)
-			}
-			for _, p := range rec.Result.Players {
-				if p.Status != referee.StatusOK {
-					b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+		for _, seats := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/peers=%d", shape.Name, seats), func(b *testing.B) {
+				game := &echoGame{b: b, shape: shape}
+				bots := make([]Player, seats)
+				for i := range bots {
+					bots[i] = benchPlayer(b, "floor/peer")
 				}
-			}
-		})
+				b.ReportAllocs()
+				rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r := game.ref; r != nil && r.failed != "" {
+					b.Fatal(r.failed)
+				}
+				for _, p := range rec.Result.Players {
+					if p.Status != referee.StatusOK {
+						b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+					}
+				}
+			})
+		}
 	}
 }
 

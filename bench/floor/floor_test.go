@@ -87,22 +87,28 @@ func (p *peer) stop(tb testing.TB) {
 }
 
 // BenchmarkRoundTrip is the floor of one exchange: the input written, the peer reads it and
-// answers, the answer read, with nothing else done on either side.
+// answers, the answer read, with nothing else done on either side. With two peers they are
+// asked in turn, as the players of a CodinGame turn are.
 //
 //	go test ./bench/floor -run '^$' -bench . -benchmem
 func BenchmarkRoundTrip(b *testing.B) {
 	for _, shape := range Shapes {
-		b.Run(shape.Name, func(b *testing.B) {
-			p := startPeer(b)
-			defer p.stop(b)
-			input := []byte(shape.Input())
-			p.exchange(b, input, shape.OutLines) // the peer is up and its pages are in
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				p.exchange(b, input, shape.OutLines)
-			}
-		})
+		for _, n := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/peers=%d", shape.Name, n), func(b *testing.B) {
+				input := []byte(shape.Input())
+				peers := make([]*peer, n)
+				for i := range peers {
+					peers[i] = startPeer(b)
+					defer peers[i].stop(b)
+					peers[i].exchange(b, input, shape.OutLines) // the peer is up and its pages are in
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					peers[i%n].exchange(b, input, shape.OutLines)
+				}
+			})
+		}
 	}
 }
 
