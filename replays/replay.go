@@ -8,7 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
+	"strconv"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -122,11 +122,24 @@ type Timing struct {
 func (t *Turn) Seal() { t.Check = t.digest() }
 
 func (t *Turn) digest() string {
-	h := sha256.New()
+	// The digest covers, per move, "player\0status\0message\0compute\0usage\0output\0".
+	// It is built in one buffer and hashed at once: the runner seals every turn, and
+	// formatting into a hash cost more than the rest of recording the turn.
+	var scratch [512]byte
+	b := scratch[:0]
 	for _, m := range t.Moves {
-		fmt.Fprintf(h, "%d\x00%s\x00%s\x00%s\x00%s\x00%s\x00", m.Player, m.Status, m.Message, m.Compute, m.ComputeUsage, m.Output)
+		b = strconv.AppendInt(b, int64(m.Player), 10)
+		b = append(b, 0)
+		b = append(append(b, m.Status...), 0)
+		b = append(append(b, m.Message...), 0)
+		b = append(append(b, m.Compute...), 0)
+		b = append(append(b, m.ComputeUsage...), 0)
+		b = append(append(b, m.Output...), 0)
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	sum := sha256.Sum256(b)
+	var out [16]byte
+	hex.Encode(out[:], sum[:8])
+	return string(out[:])
 }
 
 // canonicalJSON encodes v, decodes it into generic values and encodes it again, so that
