@@ -422,6 +422,7 @@ func TestDeadline24AgridServe(t *testing.T) {
 	rep := d24ReplayResult(t, replay)
 	for i := 1; i <= 2; i++ {
 		recs := d24Transcript(t, filepath.Join(dir, fmt.Sprintf("login%d.log", i)))
+		d24CheckWaiting(t, recs, scale)
 		if l := d24Events(recs, "login"); len(l) != 1 || strings.Join(l[0].Reply, ",") != "LOGIN,PASS,OK" {
 			t.Errorf("login%d: login exchange %v; want LOGIN, PASS, OK", i, l)
 		}

@@ -267,6 +267,7 @@ func TestDeadline24BestowServe(t *testing.T) {
 
 	for i, log := range logs {
 		recs := d24Transcript(t, log)
+		d24CheckWaiting(t, recs, scale)
 		login := d24Events(recs, "login")
 		if len(login) != 1 || strings.Join(login[0].Reply, ",") != "LOGIN,PASS,OK" {
 			t.Errorf("login%d: login exchange %v; want LOGIN, PASS, OK (seed §2.1)", i+1, login)

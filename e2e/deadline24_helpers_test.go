@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -310,6 +311,7 @@ type d24Server struct {
 	done chan struct{}
 	exit error
 	wall time.Duration
+	end  time.Time // when it exited
 }
 
 var d24ServingOn = regexp.MustCompile(`serving on ([0-9.]+:[0-9]+)`)
@@ -347,7 +349,8 @@ func d24Serve(t *testing.T, args ...string) *d24Server {
 			}
 		}
 		s.exit = s.cmd.Wait()
-		s.wall = time.Since(start)
+		s.end = time.Now()
+		s.wall = s.end.Sub(start)
 		close(s.done)
 	}()
 	t.Cleanup(func() {
@@ -515,3 +518,26 @@ func d24Trim(s string) string {
 }
 
 func d24Near(a, b float64) bool { return math.Abs(a-b) <= 1e-4*math.Max(1, math.Abs(b)) }
+
+// d24CheckWaiting: every WAITING x the client got is the time left in the turn (seed
+// §2.2, §5.8, §6.7), so 0 ≤ x ≤ the turn duration as scaled by --time-scale.
+func d24CheckWaiting(t *testing.T, recs []d24Record, turn float64) {
+	t.Helper()
+	n := 0
+	for _, r := range recs {
+		for _, line := range r.Reply {
+			if !strings.HasPrefix(line, "WAITING ") {
+				continue
+			}
+			n++
+			x, err := strconv.ParseFloat(strings.TrimPrefix(line, "WAITING "), 64)
+			if err != nil || x < 0 || x > turn+0.005 {
+				t.Errorf("%q after %q: want the seconds left in a turn of %gs", line, r.Cmd, turn)
+				return
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no WAITING line in the transcript")
+	}
+}

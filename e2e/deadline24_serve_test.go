@@ -86,7 +86,8 @@ func TestDeadline24ServeDisturbance(t *testing.T) {
 		want []string // regexps of the answer lines; none for a blank line
 		why  string
 	}{
-		{"\x00\x01garbage\xff\xfe", []string{"^FAILED 2 unknown command$"}, "binary garbage"},
+		{"\x00\x01garbage\x7f\x1b[2J", []string{"^FAILED 2 unknown command$"}, "control characters"},
+		{"gar\tbage \u00e9\u00e8 \U0001F600", []string{"^FAILED 2 unknown command$"}, "UTF-8 garbage (invalid UTF-8: TestDeadline24KnownIssueServeInvalidUTF8Replay)"},
 		{"wait", []string{"^FAILED 2 unknown command$"}, "command names are upper case exactly"},
 		{"TIME_TO_END 1 2 3", []string{"^FAILED 4 too many arguments$"}, "code 4"},
 		{"MOVE 1 x y", []string{"^FAILED 3 bad format$"}, "code 3"},
@@ -270,6 +271,7 @@ func TestDeadline24ServeGamesBackToBack(t *testing.T) {
 			}
 			for i := 1; i <= 2; i++ {
 				recs := d24Transcript(t, filepath.Join(dir, fmt.Sprintf("c%d.log", i)))
+				d24CheckWaiting(t, recs, 0.05)
 				if n := len(d24Events(recs, "login")); n != 1 {
 					t.Errorf("client %d logged in %d times; the session stays open between games", i, n)
 				}
@@ -339,5 +341,123 @@ func TestDeadline24Handshake(t *testing.T) {
 			}
 			d24Verify(t, replay)
 		})
+	}
+}
+
+// TestDeadline24ServeSharedCounter — issue point (docs/deadline24-protocol.md, `arena
+// serve`): the connections of one team share the team's command counter, and each has
+// its own WAIT state. One-second turns: the exchange below fits in one turn.
+func TestDeadline24ServeSharedCounter(t *testing.T) {
+	srv := d24Serve(t, "--game", "agrid", "--teams", "1", "--seed", "2", "--start-now", "--option", "L=10")
+	a, b := d24Dial(t, srv.addr), d24Dial(t, srv.addr)
+	for i, c := range []*d24Conn{a, b} {
+		if got := c.login("login1", "secret"); got != "OK" {
+			t.Fatalf("connection %d of login1: %q; want OK", i+1, got)
+		}
+	}
+	ask := func(c *d24Conn, n int) {
+		t.Helper()
+		c.send(strings.Repeat("TIME_TO_END\n", n))
+		for i := 0; i < n; i++ {
+			c.expect("OK")
+			if _, err := c.line(10 * time.Second); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	waiting := func(c *d24Conn) {
+		t.Helper()
+		if w, err := c.line(10 * time.Second); err != nil || !d24Waiting.MatchString(w) {
+			t.Fatalf("read %q, %v; want WAITING x", w, err)
+		}
+	}
+	// Start from the beginning of a turn.
+	a.send("WAIT\n")
+	a.expect("OK")
+	waiting(a)
+	a.expect("OK")
+	ask(a, 6)
+	ask(b, 3)
+	b.send("WAIT\n") // b waits; a goes on
+	b.expect("OK")
+	waiting(b)
+	ask(a, 1) // the team's 10th command: L = 10
+	a.send("TIME_TO_END\n")
+	a.expect("FAILED 6 commands limit reached, forced waiting activated")
+	waiting(a)
+	a.expect("OK") // next turn, for both connections
+	b.expect("OK")
+	ask(b, 1) // a fresh counter
+}
+
+// TestDeadline24ServeSlowReader — issue point (docs/deadline24-protocol.md): a client
+// that stops reading its answers is disconnected, and the other team's turns go on.
+// SHOW_MAP of a 500×500 map every turn (E = 1) fills the unread connection within a few
+// turns; the game lasts 12 s (idle=1000: no premature end without markers).
+func TestDeadline24ServeSlowReader(t *testing.T) {
+	const turns = 240
+	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "6", "--time-scale", "0.05",
+		"--option", fmt.Sprintf("turns=%d", turns), "--option", "idle=1000", "--option", "A=500", "--option", "E=1")
+	good, slow := d24Dial(t, srv.addr), d24Dial(t, srv.addr)
+	if got := good.login("login1", "secret"); got != "OK" {
+		t.Fatalf("login1: %q", got)
+	}
+	if got := slow.login("login2", "secret"); got != "OK" {
+		t.Fatalf("login2: %q", got)
+	}
+	var seen []int // TIME_TO_END U of every turn the good team saw
+	var gap time.Duration
+	last := time.Now()
+	goodDone := make(chan struct{})
+	var goodEnd time.Time
+	go func() {
+		defer close(goodDone)
+		defer func() { goodEnd = time.Now() }()
+		for {
+			if _, err := io.WriteString(good.c, "TIME_TO_END\nWAIT\n"); err != nil {
+				return
+			}
+			var lines []string
+			for i := 0; i < 5; i++ { // OK, U V, then OK, WAITING x, OK
+				line, err := good.line(time.Minute)
+				if err != nil {
+					return
+				}
+				lines = append(lines, line)
+				var u, v int
+				if _, err := fmt.Sscanf(line, "%d %d", &u, &v); i == 1 && err == nil {
+					seen = append(seen, u)
+				}
+			}
+			gap, last = max(gap, time.Since(last)), time.Now()
+		}
+	}()
+	var cut time.Time
+	var cutErr error
+	slowDone := make(chan struct{})
+	go func() {
+		defer close(slowDone)
+		for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(50 * time.Millisecond) {
+			_ = slow.c.SetWriteDeadline(time.Now().Add(time.Minute))
+			if _, err := io.WriteString(slow.c, "SHOW_MAP\nWAIT\n"); err != nil {
+				cut, cutErr = time.Now(), err
+				return
+			}
+		}
+	}()
+	srv.wait(2 * time.Minute)
+	<-goodDone
+	slow.c.Close()
+	<-slowDone
+	if cut.IsZero() || !cut.Before(srv.end.Add(-time.Second)) {
+		t.Errorf("the team that never reads was not disconnected before the end of the game (write error %v at %v, game over at %v)", cutErr, cut.Format("15:04:05.000"), srv.end.Format("15:04:05.000"))
+	} else {
+		t.Logf("the team that never reads was cut %v before the end of the game: %v", srv.end.Sub(cut).Round(time.Millisecond), cutErr)
+	}
+	t.Logf("the other team saw %d of %d turns; longest time between two of its turns: %v", len(seen), turns, gap.Round(time.Millisecond))
+	// (A client that is late on a busy machine may miss the very last turns.)
+	if len(seen) < turns/3 || seen[len(seen)-1] > 10 || goodEnd.Before(srv.end.Add(-time.Second)) {
+		t.Errorf("the other team saw %d of %d turns, the last with TIME_TO_END %v, its connection closed %v before the end of the game; want its turns to go on to the end",
+			len(seen), turns, seen[max(0, len(seen)-3):], srv.end.Sub(goodEnd).Round(time.Millisecond))
 	}
 }
