@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -124,6 +126,13 @@ func newTab(t *testing.T) *tab {
 			tb.mu.Lock()
 			tb.errors = append(tb.errors, "exception: "+e.ExceptionDetails.Text+" "+describeException(e.ExceptionDetails))
 			tb.mu.Unlock()
+		case *log.EventEntryAdded:
+			// The browser's own log: failed loads, Content-Security-Policy refusals.
+			if e.Entry.Level == log.EntryLevelError || e.Entry.Level == log.EntryLevelWarning {
+				tb.mu.Lock()
+				tb.errors = append(tb.errors, fmt.Sprintf("browser log %s (%s): %s %s", e.Entry.Level, e.Entry.Source, e.Entry.Text, e.Entry.URL))
+				tb.mu.Unlock()
+			}
 		case *runtime.EventConsoleAPICalled:
 			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeWarning {
 				var parts []string
@@ -150,7 +159,23 @@ func newTab(t *testing.T) *tab {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900)); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := chromedp.Call(ctx, log.Enable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
 	return tb
+}
+
+// forget drops the page errors that mention s: those a test caused on purpose.
+func (tb *tab) forget(s string) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	kept := tb.errors[:0]
+	for _, e := range tb.errors {
+		if !strings.Contains(e, s) {
+			kept = append(kept, e)
+		}
+	}
+	tb.errors = kept
 }
 
 func describeException(d *runtime.ExceptionDetails) string {

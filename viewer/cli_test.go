@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -18,7 +19,25 @@ import (
 // viewServer is a running `arena view`.
 type viewServer struct {
 	URL    string
-	stderr *bytes.Buffer
+	stderr *syncBuffer
+}
+
+// syncBuffer is a buffer the command writes while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 var urlPattern = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/`)
@@ -33,7 +52,7 @@ func startView(t *testing.T, env []string, args ...string) *viewServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &viewServer{stderr: &bytes.Buffer{}}
+	srv := &viewServer{stderr: &syncBuffer{}}
 	cmd.Stderr = srv.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -72,6 +72,8 @@ func writePage(w io.Writer, p pageParts) error {
 		fmt.Fprintf(&b, "<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n", html.EscapeString(p.csp))
 	}
 	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(p.config.Title))
+	// An empty icon, so that the browser does not ask the server (or the network) for one.
+	b.WriteString("<link rel=\"icon\" href=\"data:,\">\n")
 	if p.inline {
 		css, err := asset("viewer.css")
 		if err != nil {

@@ -115,6 +115,8 @@ func checkOffline(t *testing.T, tb *tab) {
 	if got != "failed" {
 		t.Fatalf("with the network off, a request to %s got %q", srv.URL, got)
 	}
+	tb.settle(t)
+	tb.forget(srv.URL) // the browser logs the failure, which is the point here
 }
 
 // emulateNetworkConditions is the protocol's older offline switch, which cdproto no

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -92,6 +93,7 @@ func checkViewer(t *testing.T, tb *tab, rec *replays.Replay, shots string) {
 	}
 
 	logStepTimes(t, tb, n)
+	checkZoom(t, tb, middle, boxM, shots)
 	checkLayerToggle(t, tb, rec, shots)
 	checkHover(t, tb, rec, mid, shots)
 }
@@ -266,4 +268,32 @@ func checkHover(t *testing.T, tb *tab, rec *replays.Replay, index int, shots str
 	tb.screenshot(t, shots, "hover.png")
 	tb.do(t, "leaving the board", chromedp.MouseEvent(chromedp.MouseMoved, 1, 1))
 	tb.do(t, "waiting for the tooltip to go", chromedp.WaitNotVisible(chromedp.CSS("#tooltip")))
+}
+
+// checkZoom zooms in with the wheel over the middle of the board, expects a closer view,
+// then fits again with the 0 key and expects the board as it was.
+func checkZoom(t *testing.T, tb *tab, before image.Image, box worldBox, shots string) {
+	t.Helper()
+	cx, cy := (box.X0+box.X1)/2, (box.Y0+box.Y1)/2
+	tb.do(t, "wheel", chromedp.MouseEvent(chromedp.MouseWheel, cx, cy, func(p *input.DispatchMouseEventParams) {
+		p.DeltaY = -400
+		p.DeltaX = 0.01 // the protocol wants both, and cdproto leaves out a zero
+	}))
+	tb.settle(t)
+	if z := eval[float64](t, tb, `arenaViewer.zoom`); z <= 1.5 {
+		t.Errorf("zoom %.2f after the wheel, want a closer view", z)
+	}
+	zoomed := tb.screenshot(t, shots, "zoomed.png")
+	if changed := changedPixels(before, zoomed, box.rect()); changed < 20 {
+		t.Errorf("zooming in changed %d pixels", changed)
+	}
+	tb.do(t, "leaving the board", chromedp.MouseEvent(chromedp.MouseMoved, 1, 1))
+	tb.do(t, "0", chromedp.KeyEvent("0"))
+	tb.settle(t)
+	if z := eval[float64](t, tb, `arenaViewer.zoom`); z != 1 {
+		t.Errorf("zoom %.2f after 0, want 1", z)
+	}
+	if changed := changedPixels(before, tb.screenshot(t, "", ""), box.rect()); changed > 0 {
+		t.Errorf("after fitting again %d pixels differ from before the zoom", changed)
+	}
 }

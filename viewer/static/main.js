@@ -17,6 +17,10 @@ var Arena = window.Arena || (window.Arena = {});
   var layers = { range: true, debug: {}, other: {} };
   var transform = null;
   var pointer = null; // CSS pixel position over the canvas, null when outside
+  // zoom magnifies the fitted world about the canvas origin, then pan shifts it (CSS px);
+  // both stay as they are from turn to turn.
+  var zoom = { factor: 1, dx: 0, dy: 0 };
+  var drag = null;
   var drawPending = false;
   var hashTimer = 0;
 
@@ -55,6 +59,9 @@ var Arena = window.Arena || (window.Arena = {});
     }
     var frame = currentFrame();
     transform = Arena.fitView(frame.view || defaultView, cssW, cssH);
+    transform.scale *= zoom.factor;
+    transform.ox = transform.ox * zoom.factor + zoom.dx;
+    transform.oy = transform.oy * zoom.factor + zoom.dy;
     Arena.drawFrame(ctx, frame, transform, dpr, layers, colors);
     updateTooltip(frame);
   }
@@ -182,13 +189,65 @@ var Arena = window.Arena || (window.Arena = {});
     });
   }
 
+  function canvasPoint(e) {
+    var rect = canvas.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  }
+
+  // zoomAt multiplies the zoom by f, keeping the world point under (x, y) where it is.
+  function zoomAt(x, y, f) {
+    var next = Math.max(1, Math.min(64, zoom.factor * f));
+    zoom.dx = x - (next / zoom.factor) * (x - zoom.dx);
+    zoom.dy = y - (next / zoom.factor) * (y - zoom.dy);
+    zoom.factor = next;
+    if (next === 1) {
+      zoom.dx = zoom.dy = 0;
+    }
+    requestDraw();
+  }
+
+  function resetZoom() {
+    zoom = { factor: 1, dx: 0, dy: 0 };
+    requestDraw();
+  }
+
+  // bindZoom: the wheel zooms about the pointer, a drag pans, a double click fits again.
+  // Small units and text of big maps become readable this way.
+  function bindZoom() {
+    canvas.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      var p = canvasPoint(e);
+      zoomAt(p.x, p.y, Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.002)));
+    }, { passive: false });
+    canvas.addEventListener("mousedown", function (e) {
+      if (e.button === 0) {
+        drag = { x: e.clientX, y: e.clientY };
+      }
+    });
+    window.addEventListener("mousemove", function (e) {
+      if (!drag) {
+        return;
+      }
+      zoom.dx += e.clientX - drag.x;
+      zoom.dy += e.clientY - drag.y;
+      drag = { x: e.clientX, y: e.clientY };
+      canvas.classList.add("dragging");
+      requestDraw();
+    });
+    window.addEventListener("mouseup", function () {
+      drag = null;
+      canvas.classList.remove("dragging");
+    });
+    canvas.addEventListener("dblclick", resetZoom);
+  }
+
   function start(r) {
     replay = r;
-    document.title = r.game + " · seed " + r.seed + " · arena";
     var count = scanLayers();
     panels = new Arena.Panels(replay, colors);
     buildLayerToggles(count);
     timeline = new Arena.Timeline(replay.turns, onTurn);
+    timeline.onReset = resetZoom;
     if (replay.turns.length === 0) {
       showError(new Error("the replay has no turns"));
       return;
@@ -199,6 +258,7 @@ var Arena = window.Arena || (window.Arena = {});
     onTurn(first);
     message.hidden = true;
 
+    bindZoom();
     canvas.addEventListener("mousemove", function (e) {
       var rect = canvas.getBoundingClientRect();
       pointer = { x: e.clientX - rect.left, y: e.clientY - rect.top };
@@ -222,6 +282,8 @@ var Arena = window.Arena || (window.Arena = {});
     get speed() { return timeline ? timeline.speedValue() : 0; },
     get layers() { return layers; },
     setIndex: function (i) { timeline.pause(); timeline.setIndex(i); },
+    get zoom() { return zoom.factor; },
+    resetZoom: resetZoom,
     // worldToClient returns the viewport position of a world point of the current frame.
     worldToClient: function (x, y) {
       var rect = canvas.getBoundingClientRect();

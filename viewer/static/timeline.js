@@ -89,6 +89,11 @@ var Arena = window.Arena || (window.Arena = {});
       case "_":
         this.slower();
         break;
+      case "0":
+        if (this.onReset) {
+          this.onReset();
+        }
+        break;
       default:
         handled = false;
     }
