@@ -129,7 +129,7 @@ func TestStatementBots(t *testing.T) {
 			ok := t.Run("full games vs builtin:greedy and builtin:random, never marked invalid", func(t *testing.T) {
 				for i, m := range matchups {
 					replays[i] = filepath.Join(workDir, fmt.Sprintf("%s-%d.json", gc.game, i))
-					res, r := play(t, m.bots(statement), append(flags, "--seed", fmt.Sprint(m.seed), "--replay", replays[i])...)
+					res, r := play(t, m.bots(statement), slices.Concat(flags, []string{"--seed", fmt.Sprint(m.seed), "--replay", replays[i]})...)
 					results[i] = res
 					checkFullGame(t, gc.game, m, res, r)
 				}
@@ -140,7 +140,7 @@ func TestStatementBots(t *testing.T) {
 
 			t.Run("same seed twice gives the same winner, turns and scores", func(t *testing.T) {
 				m := matchups[0]
-				again, _ := play(t, m.bots(statement), append(flags, "--seed", fmt.Sprint(m.seed))...)
+				again, _ := play(t, m.bots(statement), slices.Concat(flags, []string{"--seed", fmt.Sprint(m.seed)})...)
 				first := results[0]
 				if again.Winner != first.Winner || again.Turns != first.Turns || !slices.Equal(again.scores(), first.scores()) {
 					t.Errorf("%s, seed %d played twice:\nfirst:  winner %d, %d turns, scores %v\nsecond: winner %d, %d turns, scores %v",

@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,7 @@ func TestTrianglesDebugOutputTolerated(t *testing.T) {
 			t.Parallel()
 			flags := []string{"--game", "triangles", "--seed", fmt.Sprint(m.seed), "--time-scale", roomy}
 			replay := filepath.Join(t.TempDir(), "debug.json")
-			debug, r := play(t, m.bots(statementBot(t, "triangles", "--debug")), append(flags, "--replay", replay)...)
+			debug, r := play(t, m.bots(statementBot(t, "triangles", "--debug")), slices.Concat(flags, []string{"--replay", replay})...)
 			checkFullGame(t, "triangles", m, debug, r)
 
 			plain, _ := play(t, m.bots(statementBot(t, "triangles")), flags...)
