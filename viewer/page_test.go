@@ -52,11 +52,15 @@ func smallReplay() *replays.Replay {
 	}
 	for turn := 0; turn < 3; turn++ {
 		cpu := 1.5
+		last := replays.Move{Player: 1, Input: "in b\n", Output: "MOVE 1 2\n", TimeMS: 3, Delayed: turn == 1}
+		if turn == 2 {
+			last = replays.Move{Player: 1, Input: "in b\n", TimeMS: 51, Status: referee.StatusTimeout, Message: "answered too late"}
+		}
 		rec.Turns = append(rec.Turns, replays.Turn{
 			Turn: turn,
 			Moves: []replays.Move{
 				{Player: 0, Input: "in " + strconv.Itoa(turn) + "\n", Output: "WAIT\n", Stderr: "thinking\n", TimeMS: 2, CPUMS: &cpu},
-				{Player: 1, Input: "in b\n", Output: "MOVE 1 2\n", TimeMS: 3, Delayed: turn == 1},
+				last,
 			},
 			Frame: frame(turn),
 		})

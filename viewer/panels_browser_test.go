@@ -1,0 +1,132 @@
+package viewer_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/arena-games/arena/viewer"
+)
+
+// serveSmallReplay serves the hand-made replay with the package's handler, in process.
+func serveSmallReplay(t *testing.T) string {
+	t.Helper()
+	needBrowser(t)
+	rep, err := viewer.FromReplay(smallReplay(), "small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := viewer.NewHandler(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+func text(t *testing.T, tb *tab, selector string) string {
+	t.Helper()
+	return eval[string](t, tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : "(no " + %q + ")"; })()`, selector, selector))
+}
+
+func wantContains(t *testing.T, what, got, want string) {
+	t.Helper()
+	if !strings.Contains(got, want) {
+		t.Errorf("%s: %q, want it to contain %q", what, got, want)
+	}
+}
+
+// TestViewerPanelsShowEveryField opens a hand-made replay whose moves have stderr, CPU
+// time, a delay, a timeout and whose frames have state, events and layers, and checks that
+// each is shown where a person looks for it.
+func TestViewerPanelsShowEveryField(t *testing.T) {
+	url := serveSmallReplay(t)
+	tb := newTab(t)
+	tb.do(t, "opening at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	checkIndex(t, tb, 1)
+
+	p0, p1 := `.player-card[data-player="0"] `, `.player-card[data-player="1"] `
+	wantContains(t, "P0 timing", text(t, tb, p0+".move-meta"), "response 2.00 ms · cpu 1.50 ms")
+	wantContains(t, "P1 timing", text(t, tb, p1+".move-meta"), "delayed by the machine")
+	if got := text(t, tb, p0+".move-stderr-text"); got != "thinking\n" {
+		t.Errorf("P0 stderr %q", got)
+	}
+	wantContains(t, "events", text(t, tb, "#events"), "event of turn 1")
+	wantContains(t, "state", text(t, tb, "#state .state-scalars"), "turn1")
+	if got := eval[[]string](t, tb, `[...document.querySelectorAll("#state .state-table tr")].map(r => [...r.cells].map(c => c.textContent).join("|"))`); strings.Join(got, "\n") != "player|gold\nP0|10\nP1|5" {
+		t.Errorf("state table rows %q", got)
+	}
+	wantContains(t, "result", text(t, tb, "#result"), "answered too late")
+	wantContains(t, "result", text(t, tb, "#result"), "timeout")
+	wantContains(t, "legend", text(t, tb, "#legend"), "P0 alpha")
+	wantContains(t, "legend", text(t, tb, "#legend"), "P1 beta")
+	for id, enabled := range map[string]bool{"layer-range": true, "layer-debug-0": false, "layer-debug-1": true} {
+		if got := !eval[bool](t, tb, fmt.Sprintf(`document.getElementById(%q).disabled`, id)); got != enabled {
+			t.Errorf("#%s enabled: %v, want %v", id, got, enabled)
+		}
+	}
+
+	tb.do(t, "→", chromedp.KeyEvent(kb.ArrowRight))
+	checkIndex(t, tb, 2)
+	wantContains(t, "P1 failure", text(t, tb, p1+".move-failure"), "timeout: answered too late")
+	wantContains(t, "P1 output", text(t, tb, p1+".move-output summary"), "no answer")
+	tb.settle(t)
+
+	// A tip is text, never markup.
+	hoverWorld(t, tb, 200, 200)
+	if got := text(t, tb, "#tooltip"); got != "unit of P0 <b>" {
+		t.Errorf("tooltip %q, want %q", got, "unit of P0 <b>")
+	}
+	// A hidden layer shows no tip.
+	hoverWorld(t, tb, 600, 200)
+	if got := text(t, tb, "#tooltip"); got != "range" {
+		t.Errorf("tooltip over the range %q", got)
+	}
+	tb.do(t, "hiding the ranges", chromedp.Click(chromedp.CSS("#layer-range")))
+	tb.settle(t)
+	hoverWorld(t, tb, 600, 200)
+	if eval[bool](t, tb, `!document.getElementById("tooltip").hidden`) {
+		t.Errorf("the hidden range still shows its tip %q", text(t, tb, "#tooltip"))
+	}
+}
+
+// hoverWorld moves the mouse over a world point of the current frame.
+func hoverWorld(t *testing.T, tb *tab, x, y float64) {
+	t.Helper()
+	pos := eval[worldPoint](t, tb, fmt.Sprintf(`(() => { const p = arenaViewer.worldToClient(%g, %g); return {X: p.x, Y: p.y}; })()`, x, y))
+	tb.do(t, "hovering", chromedp.MouseEvent(chromedp.MouseMoved, pos.X, pos.Y))
+	tb.settle(t)
+}
+
+// TestViewerSaysWhyItCannotShowAReplay serves the viewer with something that is not a
+// replay beside it and expects the page to say so instead of drawing nothing.
+func TestViewerSaysWhyItCannotShowAReplay(t *testing.T) {
+	needBrowser(t)
+	rep, err := viewer.FromReplay(smallReplay(), "small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := viewer.NewHandler(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", h)
+	mux.HandleFunc("/replay.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"hello": "world"}`)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(srv.URL+"/"))
+	tb.do(t, "waiting for the page", chromedp.WaitReady(chromedp.CSS(`body[data-state="error"]`)))
+	wantContains(t, "message", text(t, tb, "#message"), "Cannot show this replay: not an arena replay")
+}
