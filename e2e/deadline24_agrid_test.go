@@ -91,6 +91,7 @@ func TestDeadline24AgridFourBots(t *testing.T) {
 				sum += d24Gains(t, rec.Reply[1])[color]
 			}
 		}
+		agridHistory(t, recs, color)
 		if p.Score <= 0 {
 			t.Errorf("player %d (%s) scored %v; every seed client harvests squares", i, color, p.Score)
 		}
@@ -457,4 +458,62 @@ func d24ReplayResult(t *testing.T, path string) d24Result {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return rep.Result
+}
+
+// agridHistory: SHOW_HISTORY (seed §6.7) lists, the turn after, every MaRKeR the client
+// put (PUT answered OK: X Y C triplets, the position of the worker before its MOVE, since
+// PUT runs before MOVE at the end of the turn) and has the documented line formats.
+func agridHistory(t *testing.T, recs []d24Record, color string) {
+	t.Helper()
+	puts := map[int][]string{}     // turn -> "x y c" put in that turn
+	history := map[int][]string{}  // turn -> the three lines of SHOW_HISTORY
+	harvests := map[int][]string{} // turn -> "x y" of SCORE answered OK
+	for _, r := range recs {
+		switch {
+		case r.Event == "put":
+			at := r.raw["at"].([]any)
+			puts[r.Turn] = append(puts[r.Turn], fmt.Sprintf("%v %v %s", at[0], at[1], color))
+		case r.Event == "score":
+			at := r.raw["at"].([]any)
+			harvests[r.Turn] = append(harvests[r.Turn], fmt.Sprintf("%v %v", at[0], at[1]))
+		case r.Cmd == "SHOW_HISTORY" && r.Probe == "" && len(r.Reply) == 4 && r.Reply[0] == "OK":
+			history[r.Turn] = r.Reply[1:]
+		}
+	}
+	checked, scored := 0, 0
+	for turn, lines := range history {
+		for i, per := range []int{2, 3, 2} {
+			f := strings.Fields(lines[i])
+			n, err := strconv.Atoi(f[0])
+			if err != nil || len(f) != 1+per*n {
+				t.Fatalf("turn %d: SHOW_HISTORY line %d %q: want a count and count groups of %d", turn, i+1, lines[i], per)
+			}
+		}
+		placed := map[string]bool{}
+		f := strings.Fields(lines[1])
+		for i := 1; i+2 < len(f); i += 3 {
+			placed[strings.Join(f[i:i+3], " ")] = true
+		}
+		for _, p := range puts[turn-1] {
+			checked++
+			if !placed[p] {
+				t.Errorf("turn %d: SHOW_HISTORY %q does not list the MaRKeR put at %s in the previous turn", turn, lines[1], p)
+				return
+			}
+		}
+		done := map[string]bool{}
+		f = strings.Fields(lines[2])
+		for i := 1; i+1 < len(f); i += 2 {
+			done[strings.Join(f[i:i+2], " ")] = true
+		}
+		for _, h := range harvests[turn-1] {
+			if done[h] {
+				scored++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no PUT to check against SHOW_HISTORY")
+	}
+	t.Logf("%s: %d PUTs found in SHOW_HISTORY the turn after; %d SCOREs listed as harvests", color, checked, scored)
 }

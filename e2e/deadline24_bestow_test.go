@@ -106,6 +106,12 @@ func TestDeadline24BestowLockstep(t *testing.T) {
 		if p := d24Events(recs, "projection"); len(p) == 1 {
 			t.Logf("%s: PROJECT_PIECE projects an unrotated piece as %v (axis, sign, axis, sign)", name, p[0].raw["map"])
 		}
+		t.Run("rules "+name, func(t *testing.T) { bestowRules(t, recs) })
+	}
+	// §5.7.5: victory is worth 300 points (×K = 1), the defeated player its combined
+	// score as a percentage of the winner's, below 100.
+	if w := res.Winner; w < 0 || res.Players[w].Score != 300 || res.Players[1-w].Score >= 100 || res.Players[1-w].Score < 0 {
+		t.Errorf("result: winner %d, scores %v / %v; want 300 for the winner and less than 100 for the other", w, res.Players[0].Score, res.Players[1].Score)
 	}
 	d24Verify(t, replay)
 }

@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -88,7 +89,66 @@ func TestDeadline24KnownIssueHandshakeWithBuiltinBots(t *testing.T) {
 			if p := res.Players[1]; p.Status != "ok" {
 				t.Errorf("%s: status %q (%s)", tc.builtin, p.Status, p.Message)
 			}
-			_ = fmt.Sprint()
 		})
 	}
+}
+
+// docs/deadline24-protocol.md "Lines": "Lines longer than 65 536 bytes are answered
+// `FAILED 3 bad format`" — one line, one answer, or a client that reads one answer per
+// command is out of step for the rest of the game. Over TCP it is so; over pipes the line
+// gets one FAILED 3 per 64 KiB read.
+func TestDeadline24KnownIssueLongLineOverPipes(t *testing.T) {
+	const size = 200000
+	want := "FAILED 3 bad format,OK"
+	t.Run("serve", func(t *testing.T) {
+		srv := d24Serve(t, "--game", "agrid", "--teams", "1", "--seed", "5", "--start-now")
+		c := d24Dial(t, srv.addr)
+		if got := c.login("login1", "secret"); got != "OK" {
+			t.Fatalf("login1: %q", got)
+		}
+		c.send(strings.Repeat("A", size) + "\nTIME_TO_END\n")
+		var got []string
+		for len(got) == 0 || got[len(got)-1] != "OK" {
+			line, err := c.line(20 * time.Second)
+			if err != nil {
+				t.Fatalf("after %q: %v", got, err)
+			}
+			got = append(got, line)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("a %d-byte line and TIME_TO_END answered %q; want FAILED 3 bad format, then OK", size, got)
+		}
+	})
+	t.Run("pipes", func(t *testing.T) {
+		d24Client(t, "agrid") // python3 present
+		dir := t.TempDir()
+		out := filepath.Join(dir, "answers.txt")
+		bot := fmt.Sprintf(`python3 -c 'import sys
+out = open(sys.argv[1], "w")
+print("A" * %d, flush=True)
+print("TIME_TO_END", flush=True)
+while True:
+    line = sys.stdin.readline()
+    out.write(line); out.flush()
+    if line in ("OK\n", ""):
+        break
+sys.stdin.readline()
+while True:
+    print("WAIT", flush=True)
+    if not sys.stdin.readline(): break
+    sys.stdin.readline(); sys.stdin.readline()' %s`, size, out)
+		res, r := d24Play(t, dir, "--game", "agrid", "--seed", "5", "--option", "turns=2", bot, "builtin:random")
+		d24AllOK(t, res, r)
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		if strings.Count(string(data), "FAILED 3 bad format") > 1 {
+			d24KnownIssue(t, "over pipes (`arena run --game agrid`, bestow alike) a %d-byte line followed by TIME_TO_END is answered %q: one FAILED 3 per 64 KiB read instead of one for the line (over TCP: one)", size, got)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("a %d-byte line and TIME_TO_END answered %q; want FAILED 3 bad format, then OK", size, got)
+		}
+	})
 }

@@ -17,6 +17,7 @@ input (pipes) or when the connection closes (TCP) it exits with status 0.
   --cases FILE   TEST_SCORE cases (JSON list of {"name", "size", "x", "y", "rows"}), one per
                  turn; in the rows '@' is my colour, '%' and '&' two other teams' colours
   --side N       side of the square each worker fences in (default 3)
+  --idle         put no marker at all (TIME_TO_END, LAST_SCORE and WAIT only)
 
 Strategy: every worker walks the fence of an N x N square of fields (4N posts, no hill on
 them), putting a MaRKeR on each post (PUT, then MOVE, every turn); with the last PUT it
@@ -162,6 +163,7 @@ class Agrid:
     def __init__(self, s, args):
         self.s = s
         self.probe = args.probe
+        self.idle = args.idle
         self.side = args.side
         self.cases = []
         if args.cases:
@@ -261,6 +263,9 @@ class Agrid:
         self.last_u = u
         self.u = u
         ok, r = s.command("LAST_SCORE", lines(1))
+        if self.idle:
+            return  # put nothing: the season ends early (section 6.5)
+        s.command("SHOW_HISTORY", lines(3))
         if s.turn - self.map_turn >= self.E and self.room(1):
             self.read_map()
         ok, r = s.command("LIST_MY_WORKERS", counted)
@@ -339,6 +344,7 @@ class Agrid:
                 ok, r = s.command("PUT %d %s" % (wid, self.color))
                 if ok:
                     self.mine.add(pos)
+                    s.record({"event": "put", "at": list(pos)})
             if k == len(moves) - 1 and self.u > 0:
                 ok, r = s.command("SCORE %d %d" % posts[0])
                 if ok:
@@ -487,6 +493,7 @@ def main():
     p.add_argument("--probe", action="store_true", help="also send wrong commands and record the answers")
     p.add_argument("--cases", help="TEST_SCORE cases to send, one per turn")
     p.add_argument("--side", type=int, default=3, help="side of the fenced squares")
+    p.add_argument("--idle", action="store_true", help="put no marker: only TIME_TO_END, LAST_SCORE and WAIT")
     args = p.parse_args()
     if args.host and args.login is None:
         args.login = "login1"

@@ -14,6 +14,7 @@ input (pipes) or when the connection closes (TCP) it exits with status 0.
   bestow_client.py --host H --port P --login L --pass P     TCP (arena serve)
   --log FILE   transcript, one JSON object per line (every command and its answer)
   --probe      also send wrong commands (each tagged with a probe name) to check errors
+  --skip       refuse to play: only GET_MATCH_INFO and WAIT, every turn skipped (5.5.11)
 
 Strategy: buy the affordable piece in range with the best value per effort, place it
 unrotated (or, for pieces of at most 5 cubes, rotated once about X with the rotation
@@ -188,9 +189,10 @@ class Info:
 
 
 class Bestow:
-    def __init__(self, s, probe):
+    def __init__(self, s, probe, skip=False):
         self.s = s
         self.probe = probe
+        self.skip = skip
         self.probes_done = {}
         self.last_effort_sum = -1
         self.world = None
@@ -216,6 +218,7 @@ class Bestow:
         self.bought = None  # piece held, not yet placed everywhere
         self.placed_own = self.placed_shared = False
         self.any_bought = False
+        self.seen_opponent = False
         self.my_mults = {}  # colour -> multiplier
         self.last_origin = None
         self.shared_map = None  # mapping of the projection of an unrotated piece
@@ -287,6 +290,8 @@ class Bestow:
 
     def turn(self, info):
         s = self.s
+        if self.skip:
+            return  # section 5.5.11: taking no piece skips the turn
         probed = False
         if self.probe:
             probed = self.anytime_probes(info)
@@ -370,6 +375,10 @@ class Bestow:
         probed = False
         ok, r = s.command("GET_PIECES_IN_RANGE", lines(1))
         rng = [int(v) for v in r[1].split()[1:]]
+        s.command("GET_AVAILABLE_PIECES", lines(1))
+        if not self.seen_opponent:
+            s.command("GET_OPPONENT_SPACE", space3)
+            self.seen_opponent = True
         ok, r = s.command("GET_MY_SPACE", space3)
         actual = self.parse_own(r)
         if actual != self.own:
@@ -621,6 +630,7 @@ def main():
     p.add_argument("--pass", dest="password", default="secret")
     p.add_argument("--log", help="write the transcript here (JSON lines)")
     p.add_argument("--probe", action="store_true", help="also send wrong commands and record the answers")
+    p.add_argument("--skip", action="store_true", help="refuse to play: never take a piece (section 5.5.11)")
     args = p.parse_args()
     if args.host and args.login is None:
         args.login = "login1"
@@ -628,7 +638,7 @@ def main():
     try:
         if not s.login():
             return 0
-        Bestow(s, args.probe).run()
+        Bestow(s, args.probe, args.skip).run()
     except GameOver:
         s.record({"event": "end"})
     return 0
