@@ -517,3 +517,60 @@ func agridHistory(t *testing.T, recs []d24Record, color string) {
 	}
 	t.Logf("%s: %d PUTs found in SHOW_HISTORY the turn after; %d SCOREs listed as harvests", color, checked, scored)
 }
+
+// TestDeadline24KCoefficient — issue point (seed §3.1, docs/deadline24-protocol.md: "The
+// K coefficient of the contest (scores multiplied by K) is the game option K"):
+// DESCRIBE_WORLD shows K, and the final scores are K times what the game gave.
+func TestDeadline24KCoefficient(t *testing.T) {
+	const k = 2.5
+	t.Run("agrid", func(t *testing.T) {
+		dir := t.TempDir()
+		res, r := d24Play(t, dir, "--game", "agrid", "--seed", "7", "--option", fmt.Sprintf("K=%v", k), "--option", "turns=150",
+			d24Client(t, "agrid", "--log", "a.log"), d24Client(t, "agrid", "--log", "b.log"))
+		d24AllOK(t, res, r)
+		for i, name := range []string{"a.log", "b.log"} {
+			recs := d24Transcript(t, filepath.Join(dir, name))
+			if got := d24WorldValue(t, recs, 18); got != "2.500000" {
+				t.Errorf("DESCRIBE_WORLD K = %q; want 2.500000", got)
+			}
+			color := d24WorldValue(t, recs, 2)
+			sum := 0.0
+			for _, rec := range recs {
+				if rec.Cmd == "LAST_SCORE" && rec.Turn > 0 && len(rec.Reply) == 2 {
+					sum += d24Gains(t, rec.Reply[1])[color]
+				}
+			}
+			if sum <= 0 || !d24Near(res.Players[i].Score, k*sum) {
+				t.Errorf("player %d: score %v; LAST_SCORE gains add up to %v, times K = %v", i, res.Players[i].Score, sum, k*sum)
+			}
+		}
+	})
+	t.Run("bestow", func(t *testing.T) {
+		dir := t.TempDir()
+		res, r := d24Play(t, dir, "--game", "bestow", "--seed", "7", "--option", fmt.Sprintf("K=%v", k), "--option", "Ee=100",
+			d24Client(t, "bestow", "--log", "a.log"), d24Client(t, "bestow"))
+		d24AllOK(t, res, r)
+		if got := d24WorldValue(t, d24Transcript(t, filepath.Join(dir, "a.log")), 16); got != "2.500000" {
+			t.Errorf("DESCRIBE_WORLD K = %q; want 2.500000", got)
+		}
+		if w := res.Winner; w < 0 || res.Players[w].Score != 300*k || res.Players[1-w].Score >= 100*k {
+			t.Errorf("scores %v / %v; want 300·K = %v for the winner (§5.7.5) and less than 100·K", res.Players[0].Score, res.Players[1].Score, 300*k)
+		}
+	})
+}
+
+// d24ReplaySettings reads the settings of a replay (docs/replay-format.md).
+func d24ReplaySettings(t *testing.T, path string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	var rep struct {
+		Settings map[string]any `json:"settings"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rep.Settings
+}

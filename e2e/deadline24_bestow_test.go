@@ -316,5 +316,8 @@ func TestDeadline24BestowServe(t *testing.T) {
 	if _, err := os.Stat(replay); err != nil {
 		t.Fatalf("replay: %v (docs: written to --replays DIR as GAME-SEED.json)\n%s", err, srv.output())
 	}
+	if got := d24ReplaySettings(t, replay)["transport"]; got != "tcp" {
+		t.Errorf("replay settings transport %v; want tcp (docs/replay-format.md)", got)
+	}
 	d24Verify(t, replay)
 }
