@@ -11,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	_ "github.com/arena-games/arena/players/builtin/all" // every game's built-in bots
-	_ "github.com/arena-games/arena/referee/games"       // every game
+	"github.com/arena-games/arena/referee"
+	_ "github.com/arena-games/arena/referee/games" // every game
 )
 
 // exitError carries an exit status other than 1 (e.g. 2 for usage errors).
@@ -39,6 +40,10 @@ func Main(args []string) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
+	}
+	var oe *referee.OptionError
+	if errors.As(err, &oe) {
+		return 2 // a bad --option is a usage error, wherever it is found
 	}
 	return 1
 }

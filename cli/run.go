@@ -42,8 +42,8 @@ type gameFlags struct {
 }
 
 func (f *gameFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.game, "game", "", "game to play (required; see `arena games`)")
-	cmd.Flags().StringArrayVar(&f.options, "option", nil, "game option KEY=VALUE (repeatable; see `arena games`)")
+	cmd.Flags().StringVar(&f.game, "game", "", "game to play (required; see: arena games)")
+	cmd.Flags().StringArrayVar(&f.options, "option", nil, "game option KEY=VALUE (repeatable; see: arena games)")
 	cmd.Flags().BoolVar(&f.noTimeout, "no-timeout", false, "disable time limits (debugging)")
 	cmd.Flags().Float64Var(&f.timeScale, "time-scale", 1, "multiply every time limit by this factor")
 	cmd.Flags().BoolVar(&f.concurrent, "concurrent", false, "ask the players of a turn at once instead of one after another")

@@ -141,7 +141,7 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 			move.Message = note // a strike or a withdrawal from the bank: the game goes on
 		}
 	}
-	if answer.Status == referee.StatusOK && req.Compute != nil {
+	if answer.Status == referee.StatusOK && req.Compute != nil && !cfg.NoTimeout {
 		answer.Compute, answer.ComputeUsage = computeVerdict(req.Compute, usage, wall, cfg.TimeScale)
 		move.Compute, move.ComputeUsage = answer.Compute, answer.ComputeUsage
 	}
