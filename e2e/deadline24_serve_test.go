@@ -342,6 +342,19 @@ func TestDeadline24Handshake(t *testing.T) {
 			d24Verify(t, replay)
 		})
 	}
+	// docs/deadline24-protocol.md: "any non-empty login and password is accepted".
+	t.Run("empty login", func(t *testing.T) {
+		dir := t.TempDir()
+		res, r := d24Play(t, dir, "--game", "bestow", "--seed", "13", "--option", "handshake=1", "--option", "Ee=100",
+			d24Client(t, "bestow", "--login", "''", "--log", "a.log"), d24Client(t, "bestow", "--login", "beta"))
+		l := d24Events(d24Transcript(t, filepath.Join(dir, "a.log")), "login")
+		if len(l) != 1 || strings.Join(l[0].Reply, ",") != "LOGIN,PASS,FAILED 1 bad login or password" {
+			t.Errorf("empty login over the pipes: %v; want LOGIN, PASS, FAILED 1 bad login or password", l)
+		}
+		if p := res.Players[0]; p.Status == "ok" || res.Players[1].Status != "ok" {
+			t.Errorf("statuses %q (%s) / %q; want the refused bot out, the other ok\n%s", p.Status, p.Message, res.Players[1].Status, r)
+		}
+	})
 }
 
 // TestDeadline24ServeSharedCounter — issue point (docs/deadline24-protocol.md, `arena
