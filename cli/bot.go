@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bufio"
+	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -11,7 +13,8 @@ import (
 )
 
 func newBotCmd() *cobra.Command {
-	return &cobra.Command{
+	var handshake bool
+	cmd := &cobra.Command{
 		Use:   "bot GAME/NAME",
 		Short: "Run a built-in bot on stdin/stdout (what builtin:NAME spawns)",
 		Long: `Run a built-in bot: it reads the game's input on stdin and answers on stdout,
@@ -28,7 +31,40 @@ to play a built-in bot against your own bot with another runner.`,
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			return bot(bufio.NewReaderSize(os.Stdin, 64<<10), os.Stdout)
+			in := bufio.NewReaderSize(os.Stdin, 64<<10)
+			if handshake {
+				if err := answerHandshake(in, os.Stdout, name); err != nil {
+					return fmt.Errorf("bot %s: handshake: %w", args[0], err)
+				}
+			}
+			return bot(in, os.Stdout)
 		},
 	}
+	cmd.Flags().BoolVar(&handshake, "handshake", false, "first answer the Deadline24 LOGIN/PASS exchange (arena run passes it with --option handshake=1)")
+	return cmd
+}
+
+// answerHandshake plays the client side of the Deadline24 login, so that built-in bots
+// take part in `--option handshake=1` games like any TCP-style client.
+func answerHandshake(in *bufio.Reader, out io.Writer, login string) error {
+	for _, step := range []struct{ prompt, answer string }{{"LOGIN", login}, {"PASS", "secret"}} {
+		line, err := in.ReadString('\n')
+		if err != nil {
+			return err
+		}
+		if got := strings.TrimSpace(line); got != step.prompt {
+			return fmt.Errorf("expected %s, got %q", step.prompt, got)
+		}
+		if _, err := fmt.Fprintln(out, step.answer); err != nil {
+			return err
+		}
+	}
+	line, err := in.ReadString('\n')
+	if err != nil {
+		return err
+	}
+	if got := strings.TrimSpace(line); got != "OK" {
+		return fmt.Errorf("login refused: %q", got)
+	}
+	return nil
 }

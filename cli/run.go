@@ -113,6 +113,9 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
+		if opts[replays.HandshakeOption] == "1" && strings.HasPrefix(arg, "builtin:") {
+			p.Argv = append(p.Argv, "--handshake") // built-in bots log in too
+		}
 		ps = append(ps, p)
 	}
 	return g, opts, files, ps, nil

@@ -308,6 +308,18 @@ func statusOf(err error) (referee.Status, string) {
 	return referee.StatusCrash, err.Error()
 }
 
+// withLastWords adds the last line a crashed bot wrote to stderr to the crash message
+// ("exited with code 1: ZeroDivisionError: division by zero").
+func withLastWords(s *seat, status referee.Status, msg string) string {
+	if status != referee.StatusCrash {
+		return msg
+	}
+	if last := s.proc.LastStderrLine(); last != "" {
+		return msg + ": " + last
+	}
+	return msg
+}
+
 // addTiming summarises each player's response times into the result.
 func addTiming(rec *replays.Replay, seats []*seat) {
 	for i, s := range seats {

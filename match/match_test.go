@@ -58,6 +58,7 @@ func TestTurnsStatuses(t *testing.T) {
 		{"slow start, quick after", 2, pyBot("sleep=0:1200", "sleep=*:50"), referee.StatusOK, 6, "^$"},
 		{"garbage", 5, pyBot("say=2:FLY 1 2 3"), referee.StatusInvalid, -1, `"FLY 1 2 3"`},
 		{"exits", 5, pyBot("exit=2:3"), referee.StatusCrash, -1, "^exited with code 3$"},
+		{"raises", 5, pyBot("raise=2"), referee.StatusCrash, -1, "^exited with code 1: ZeroDivisionError: integer division or modulo by zero$"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -171,6 +171,7 @@ func leave(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *repla
 	if status == referee.StatusTimeout {
 		msg = "did not read its input"
 	}
+	msg = withLastWords(s, status, msg)
 	m.Status, m.Message = status, msg
 	s.out = true
 	refMu.Lock()

@@ -119,6 +119,7 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 	switch {
 	case err != nil:
 		answer.Status, answer.Message = statusOf(err)
+		answer.Message = withLastWords(s, answer.Status, answer.Message)
 		if answer.Status == referee.StatusTimeout {
 			switch {
 			case cpuOver:

@@ -328,6 +328,19 @@ func (p *Process) ExitDescription() string {
 	return ""
 }
 
+// LastStderrLine returns the last non-empty line of the bot's stderr. Once the bot has
+// exited it first waits (briefly) for the end of its stderr, so that a crash's last words
+// are there.
+func (p *Process) LastStderrLine() string {
+	if p.hasExited() {
+		select {
+		case <-p.stderr.done:
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return p.stderr.lastLine()
+}
+
 // TakeStderr returns the stderr received since the last call (bounded per turn).
 func (p *Process) TakeStderr() string { return p.stderr.take() }
 

@@ -18,14 +18,17 @@ type stderrBuffer struct {
 	truncated int // bytes dropped since the last take
 	live      io.Writer
 	prefix    string
-	liveLine  bool // at the start of a live line
+	liveLine  bool   // at the start of a live line
+	tail      []byte // the last bytes received, whatever was kept: for LastLine
+	done      chan struct{}
 }
 
 func newStderrBuffer(turnMax, gameMax int, live io.Writer, prefix string) *stderrBuffer {
-	return &stderrBuffer{turnMax: turnMax, gameLeft: gameMax, live: live, prefix: prefix, liveLine: true}
+	return &stderrBuffer{turnMax: turnMax, gameLeft: gameMax, live: live, prefix: prefix, liveLine: true, done: make(chan struct{})}
 }
 
 func (s *stderrBuffer) drain(r *os.File) {
+	defer close(s.done)
 	defer r.Close()
 	buf := make([]byte, 32<<10)
 	for {
@@ -52,6 +55,29 @@ func (s *stderrBuffer) add(b []byte) {
 	s.turn.Write(b[:keep])
 	s.gameLeft -= keep
 	s.truncated += len(b) - keep
+	s.tail = append(s.tail, b[max(0, len(b)-tailSize):]...)
+	if len(s.tail) > tailSize {
+		s.tail = s.tail[len(s.tail)-tailSize:]
+	}
+}
+
+const tailSize = 1024
+
+// lastLine returns the last non-empty line the bot wrote to stderr (a crash's last words:
+// a Python exception, a panic message), cut to a readable length.
+func (s *stderrBuffer) lastLine() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lines := strings.Split(strings.ToValidUTF8(string(s.tail), "\uFFFD"), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" {
+			if len(l) > 200 {
+				l = l[:200] + "…"
+			}
+			return l
+		}
+	}
+	return ""
 }
 
 func (s *stderrBuffer) writeLive(b []byte) {

@@ -4,14 +4,18 @@
   say=T:TEXT   answer TEXT on turn T instead of the right number
   exit=T:CODE  exit with CODE when turn T's input arrives
   stderr=TEXT  write TEXT to stderr every turn
+  raise=T      divide by zero on turn T (an uncaught exception)
 """
 import sys, time
 
-sleeps, says, exits, err = {}, {}, {}, None
+sleeps, says, exits, err, raise_on = {}, {}, {}, None, None
 for arg in sys.argv[1:]:
     key, _, val = arg.partition("=")
     if key == "stderr":
         err = val
+        continue
+    if key == "raise":
+        raise_on = int(val)
         continue
     turn, _, rest = val.partition(":")
     {"sleep": sleeps, "say": says, "exit": exits}[key][turn] = rest
@@ -21,6 +25,8 @@ def pick(table, turn):
 
 for line in sys.stdin:
     turn = int(line.split()[1])
+    if turn == raise_on:
+        print(1 // 0)
     if pick(exits, turn) is not None:
         sys.exit(int(pick(exits, turn)))
     if err:
