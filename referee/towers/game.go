@@ -9,7 +9,7 @@ import (
 const gameName = "towers"
 
 // version is bumped whenever a rule changes, so that replays name the rules they used.
-const version = "1"
+const version = "2"
 
 // Game registers "towers" with the referee registry.
 type Game struct{}

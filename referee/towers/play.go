@@ -54,12 +54,12 @@ func (g *game) judge(turn int, a referee.Answer) []command {
 		g.forfeit(p, a.Status, msg)
 	case a.Compute == referee.VerdictHard:
 		limit := g.set.computeLimit(turn == 1)
-		g.forfeit(p, referee.StatusLimit, fmt.Sprintf("over the hard compute limit on turn %d (%s CPU or %d instructions): %s",
-			turn, limit.HardCPU, limit.HardInstructions, usage(a)))
+		g.forfeit(p, referee.StatusLimit, fmt.Sprintf("over the hard compute limit on %s (%s CPU or %d instructions): %s",
+			turnName(turn), limit.HardCPU, limit.HardInstructions, usage(a)))
 	case a.Compute == referee.VerdictSoft:
 		limit := g.set.computeLimit(turn == 1)
-		g.event("player %d: turn %d commands discarded: over the soft compute limit (%s CPU or %d instructions): %s",
-			p, turn, limit.SoftCPU, limit.SoftInstructions, usage(a))
+		g.event("player %d: commands of %s discarded: over the soft compute limit (%s CPU or %d instructions): %s",
+			p, turnName(turn), limit.SoftCPU, limit.SoftInstructions, usage(a))
 	default:
 		line := ""
 		if len(a.Lines) > 0 {
@@ -67,12 +67,18 @@ func (g *game) judge(turn int, a referee.Answer) []command {
 		}
 		cmds, err := parseAnswer(line)
 		if err != nil {
-			g.forfeit(p, referee.StatusInvalid, fmt.Sprintf("invalid command on turn %d: %v (answer %s)", turn, err, protocol.Quote(line, quoteLimit)))
+			g.forfeit(p, referee.StatusInvalid, fmt.Sprintf("invalid command on %s: %v (answer %s)", turnName(turn), err, protocol.Quote(line, quoteLimit)))
 			return nil
 		}
 		return cmds
 	}
 	return nil
+}
+
+// turnName names a turn both ways: arena's turn number (replays, `arena replay show
+// --turn`) counts from 0, the turn line of the game's input from 1.
+func turnName(inputTurn int) string {
+	return fmt.Sprintf("turn %d (input turn %d)", inputTurn-1, inputTurn)
 }
 
 // usage is the runner's account of the turn's usage ("used 73 ms of CPU time, …").
