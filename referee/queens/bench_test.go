@@ -34,6 +34,7 @@ func busyState() *state {
 		g.addCreep(p, giant, vec{900 + 200*float64(p), 800})
 	}
 	resolveCollisions(g.collisionOrder())
+	g.turn = 100 // mid-game: no initialisation lines, the 50 ms limit
 	for _, p := range g.players {
 		p.hp = 100000
 		for _, c := range p.creeps {
@@ -43,43 +44,91 @@ func busyState() *state {
 	return g
 }
 
-// BenchmarkTurn plays one busy mid-game turn: requests, both answers, the whole update.
-// Run: go test -bench Turn -benchmem ./referee/queens/
+// BenchmarkTurn plays one busy mid-game turn as the runner drives it: both requests (the
+// input text of each player) and both answers applied, the whole update. The state copies
+// it plays on are made outside the timing, a batch at a time.
+//
+//	go test ./referee/queens -run '^$' -bench . -benchmem
 func BenchmarkTurn(b *testing.B) {
 	base := busyState()
-	answers := []referee.Answer{
-		{Player: 0, Lines: []string{"MOVE 900 500", "TRAIN"}, Status: referee.StatusOK},
-		{Player: 1, Lines: []string{"BUILD 3 TOWER", "TRAIN"}, Status: referee.StatusOK},
+	answers := busyAnswers()
+	batch := make([]*state, 64)
+	for i := range batch {
+		batch[i] = cloneState(base)
 	}
 	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		g := cloneState(base)
-		r := &Referee{g: g}
-		b.StartTimer()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(batch)
+		if k == 0 && i > 0 {
+			b.StopTimer()
+			for j := range batch {
+				cloneInto(batch[j], base)
+			}
+			b.StartTimer()
+		}
+		r := &Referee{g: batch[k]}
 		r.Requests()
 		r.Play(answers)
 	}
 }
 
+// BenchmarkFrame draws the busy mid-game position, as the runner does after every turn.
+func BenchmarkFrame(b *testing.B) {
+	r := &Referee{g: busyState()}
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Frame()
+	}
+}
+
+// busyAnswers are a move for player 0 and a tower upgrade for player 1.
+func busyAnswers() []referee.Answer {
+	return []referee.Answer{
+		{Player: 0, Lines: []string{"MOVE 900 500", "TRAIN"}, Status: referee.StatusOK},
+		{Player: 1, Lines: []string{"BUILD 3 TOWER", "TRAIN"}, Status: referee.StatusOK},
+	}
+}
+
 // cloneState deep-copies a state so that every benchmark iteration plays the same turn.
 func cloneState(src *state) *state {
-	g := *src
-	g.events = nil
-	g.bodies = nil
-	g.sites = make([]*site, len(src.sites))
+	g := &state{}
+	cloneInto(g, src)
+	return g
+}
+
+// cloneInto makes dst a deep copy of src, reusing dst's memory.
+func cloneInto(dst, src *state) {
+	sites, players, events, bodies, field, checked := dst.sites, dst.players, dst.events, dst.bodies, dst.field, dst.sitesChecked
+	*dst = *src
+	dst.events, dst.bodies, dst.field, dst.sitesChecked = events[:0], bodies[:0], field, checked
+	dst.sites = sites[:0]
 	for i, s := range src.sites {
-		c := *s
-		g.sites[i] = &c
+		if i < len(sites) && sites[i] != nil {
+			*sites[i] = *s
+			dst.sites = append(dst.sites, sites[i])
+		} else {
+			c := *s
+			dst.sites = append(dst.sites, &c)
+		}
 	}
 	for i, p := range src.players {
-		c := *p
-		c.creeps = make([]*creep, len(p.creeps))
-		for j, cr := range p.creeps {
-			cc := *cr
-			c.creeps[j] = &cc
+		c := players[i]
+		if c == nil {
+			c = &player{}
 		}
-		g.players[i] = &c
+		creeps := c.creeps[:0]
+		*c = *p
+		for j, cr := range p.creeps {
+			if j < cap(creeps) && creeps[:j+1][j] != nil {
+				creeps = creeps[:j+1]
+				*creeps[j] = *cr
+			} else {
+				cc := *cr
+				creeps = append(creeps, &cc)
+			}
+		}
+		c.creeps = creeps
+		dst.players[i] = c
 	}
-	return &g
 }

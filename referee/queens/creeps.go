@@ -13,7 +13,8 @@ func (g *state) creepPhase() {
 			g.moveCreep(c)
 		}
 		// This pass also runs without creeps: it pushes a queen out of a site she walked into.
-		collisionPass(g.collisionOrder(), 0)
+		bodies, fixed := g.collidingBodies()
+		collide(bodies, fixed, 0, &g.field)
 	}
 	for _, c := range acting {
 		g.creepAttack(c)

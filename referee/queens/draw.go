@@ -1,7 +1,7 @@
 package queens
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -36,28 +36,64 @@ type playerState struct {
 
 // Frame draws the field after the last completed turn: sites and their structures, tower
 // ranges (layer "range"), creeps and queens in owner colours, with tooltips.
+//
+// The runner draws a frame after every turn, so the drawing is a handful of allocations:
+// the shapes are counted first, every text is written into one buffer that becomes one
+// string the shapes' texts are cut from, and the shapes of a player share one owner value.
 func (r *Referee) Frame() referee.Frame {
 	g := r.g
-	shapes := make([]referee.Shape, 0, 4*len(g.sites)+8+len(g.players[0].creeps)+len(g.players[1].creeps))
+	n, polys := 2*len(g.players)+len(g.players[0].creeps)+len(g.players[1].creeps), 0
+	for _, s := range g.sites {
+		n += 2 // the disc and the id
+		if s.kind != noStructure {
+			n += 2
+		}
+		if s.kind == towerKind && s.attackRadius > 0 {
+			n++
+		}
+		if s.kind == barracks {
+			polys++
+		}
+	}
+	d := drawing{
+		shapes: make([]referee.Shape, 0, n),
+		owners: new([2]int),
+		buf:    r.drawBuf[:0],
+		refs:   r.drawRefs[:0],
+		points: make([]float64, 0, 8*polys),
+	}
+	d.owners[1] = 1
 	for _, s := range g.sites {
 		if s.kind == towerKind && s.attackRadius > 0 {
-			shapes = append(shapes, referee.Shape{
+			start := len(d.buf)
+			d.buf = append(d.buf, "tower range of site "...)
+			d.buf = strconv.AppendInt(d.buf, int64(s.id), 10)
+			d.buf = append(d.buf, ": "...)
+			d.buf = strconv.AppendInt(d.buf, int64(s.attackRadius), 10)
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{
 				Kind: referee.ShapeCircle, X: s.pos.x, Y: s.pos.y, R: float64(s.attackRadius),
 				Fill: referee.PlayerColor(s.owner), Stroke: referee.PlayerColor(s.owner), Width: 2, Alpha: 0.12,
-				Player: referee.Owner(s.owner), Layer: "range",
-				Tip: fmt.Sprintf("tower range of site %d: %d", s.id, s.attackRadius),
+				Player: d.owner(s.owner), Layer: "range",
 			})
 		}
 	}
 	for _, s := range g.sites {
-		shapes = appendSite(shapes, s)
+		d.site(s)
 	}
 	for i, p := range g.players {
 		for _, c := range p.creeps {
-			shapes = append(shapes, referee.Shape{
+			start := len(d.buf)
+			d.buf = append(d.buf, c.kind.String()...)
+			d.buf = append(d.buf, " of player "...)
+			d.buf = strconv.AppendInt(d.buf, int64(i), 10)
+			d.buf = append(d.buf, " · HP "...)
+			d.buf = strconv.AppendInt(d.buf, int64(c.hp), 10)
+			d.point(c.pos)
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{
 				Kind: referee.ShapeCircle, X: c.pos.x, Y: c.pos.y, R: float64(c.radius),
-				Fill: referee.PlayerColor(i), Stroke: creepStroke[c.kind], Width: 3, Player: referee.Owner(i),
-				Tip: fmt.Sprintf("%s of player %d · HP %d · (%d, %d)", c.kind, i, c.hp, shown(c.pos.x), shown(c.pos.y)),
+				Fill: referee.PlayerColor(i), Stroke: creepStroke[c.kind], Width: 3, Player: d.owner(i),
 			})
 		}
 	}
@@ -66,22 +102,32 @@ func (r *Referee) Frame() referee.Frame {
 		if p.hp <= 0 {
 			fill = deadColour
 		}
-		shapes = append(shapes,
+		start := len(d.buf)
+		d.buf = append(d.buf, "queen of player "...)
+		d.buf = strconv.AppendInt(d.buf, int64(i), 10)
+		d.buf = append(d.buf, " · HP "...)
+		d.buf = strconv.AppendInt(d.buf, int64(p.hp), 10)
+		d.buf = append(d.buf, " · gold "...)
+		d.buf = strconv.AppendInt(d.buf, int64(p.gold), 10)
+		d.point(p.queen.pos)
+		d.tip(start)
+		d.shapes = append(d.shapes,
 			referee.Shape{
 				Kind: referee.ShapeCircle, X: p.queen.pos.x, Y: p.queen.pos.y, R: queenRadius,
-				Fill: fill, Stroke: "#ffffff", Width: 4, Player: referee.Owner(i),
-				Tip: fmt.Sprintf("queen of player %d · HP %d · gold %d · (%d, %d)", i, p.hp, p.gold, shown(p.queen.pos.x), shown(p.queen.pos.y)),
+				Fill: fill, Stroke: "#ffffff", Width: 4, Player: d.owner(i),
 			},
-			referee.Shape{Kind: referee.ShapeText, X: p.queen.pos.x - 9, Y: p.queen.pos.y + 8, Text: "Q", Size: 22, Fill: "#ffffff", Player: referee.Owner(i)},
+			referee.Shape{Kind: referee.ShapeText, X: p.queen.pos.x - 9, Y: p.queen.pos.y + 8, Text: "Q", Size: 22, Fill: "#ffffff", Player: d.owner(i)},
 		)
 	}
+	d.cutTexts()
+	r.drawBuf, r.drawRefs = d.buf, d.refs // kept for the next frame
 	var events []string
 	if len(g.events) > 0 {
 		events = append(events, g.events...)
 	}
 	return referee.Frame{
 		View:   &referee.View{Width: worldWidth, Height: worldHeight, Background: background},
-		Shapes: shapes,
+		Shapes: d.shapes,
 		State:  g.summary(),
 		Events: events,
 	}
@@ -91,54 +137,167 @@ var creepStroke = [3]string{knight: "#f5f5f5", archer: "#66ff66", giant: "#22222
 
 var creepLetter = [3]string{knight: "K", archer: "A", giant: "G"}
 
-// appendSite draws a site: a grey disc, the structure on top (a gold disc ringed in the
-// owner's colour for a mine, a square for a tower, a diamond with the creep letter for a
-// barracks) and the site id.
-func appendSite(shapes []referee.Shape, s *site) []referee.Shape {
+// drawing is one frame being drawn.
+type drawing struct {
+	shapes []referee.Shape
+	owners *[2]int // what the shapes' Player fields point to
+	// buf holds every text written so far; refs says which shape each piece belongs to,
+	// until cutTexts gives the shapes their texts.
+	buf    []byte
+	refs   []textRef
+	points []float64 // the barracks' polygons, one array for the frame
+}
+
+// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
+type textRef struct {
+	shape      int
+	text       bool // Text rather than Tip
+	start, end int
+}
+
+// owner is the Player value of a shape: one per player and frame, nil for nobody.
+func (d *drawing) owner(player int) *int {
+	if player < 0 || player >= len(d.owners) {
+		return referee.Owner(player)
+	}
+	return &d.owners[player]
+}
+
+// tip makes buf[start:] the tooltip of the next shape appended.
+func (d *drawing) tip(start int) {
+	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+}
+
+// text makes buf[start:] the text of the shape at index shape.
+func (d *drawing) text(shape, start int) {
+	d.refs = append(d.refs, textRef{shape: shape, text: true, start: start, end: len(d.buf)})
+}
+
+// cutTexts turns the buffer into one string and gives every shape its piece of it.
+func (d *drawing) cutTexts() {
+	all := string(d.buf)
+	for _, ref := range d.refs {
+		if ref.text {
+			d.shapes[ref.shape].Text = all[ref.start:ref.end]
+		} else {
+			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
+		}
+	}
+}
+
+// point writes " · (x, y)" with the coordinates as players read them.
+func (d *drawing) point(p vec) {
+	d.buf = append(d.buf, " · ("...)
+	d.buf = strconv.AppendInt(d.buf, int64(shown(p.x)), 10)
+	d.buf = append(d.buf, ", "...)
+	d.buf = strconv.AppendInt(d.buf, int64(shown(p.y)), 10)
+	d.buf = append(d.buf, ')')
+}
+
+// siteNumbers are the texts of small numbers (site ids, mine rates), made once.
+var siteNumbers = func() [64]string {
+	var t [64]string
+	for i := range t {
+		t[i] = strconv.Itoa(i)
+	}
+	return t
+}()
+
+// site draws a site: a grey disc, the structure on top (a gold disc ringed in the owner's
+// colour for a mine, a square for a tower, a diamond with the creep letter for a barracks)
+// and the site id.
+func (d *drawing) site(s *site) {
 	x, y, r := s.pos.x, s.pos.y, float64(s.radius)
-	shapes = append(shapes, referee.Shape{
+	tip := len(d.buf)
+	d.siteTip(s)
+	owner := d.owner(s.owner)
+	d.tip(tip)
+	d.shapes = append(d.shapes, referee.Shape{
 		Kind: referee.ShapeCircle, X: x, Y: y, R: r, Fill: siteFill, Stroke: siteStroke, Width: 2,
-		Player: referee.Owner(s.owner), Tip: siteTip(s),
+		Player: owner,
 	})
-	owner := referee.Owner(s.owner)
 	colour := referee.PlayerColor(s.owner)
 	switch s.kind {
 	case mineKind:
-		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: 0.6 * r, Fill: mineFill, Stroke: colour, Width: 8, Player: owner, Tip: siteTip(s)},
-			referee.Shape{Kind: referee.ShapeText, X: x - 8, Y: y + 9, Text: fmt.Sprintf("+%d", s.rate), Size: 22, Fill: "#000000", Player: owner})
+		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
+		d.shapes = append(d.shapes,
+			referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: 0.6 * r, Fill: mineFill, Stroke: colour, Width: 8, Player: owner},
+			referee.Shape{Kind: referee.ShapeText, X: x - 8, Y: y + 9, Size: 22, Fill: "#000000", Player: owner})
+		start := len(d.buf)
+		d.buf = append(d.buf, '+')
+		d.buf = strconv.AppendInt(d.buf, int64(s.rate), 10)
+		d.text(len(d.shapes)-1, start)
 	case towerKind:
 		h := 0.55 * r
-		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapeRect, X: x - h, Y: y - h, W: 2 * h, H: 2 * h, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner, Tip: siteTip(s)},
-			referee.Shape{Kind: referee.ShapeText, X: x - 18, Y: y + 8, Text: fmt.Sprint(s.hp), Size: 22, Fill: "#ffffff", Player: owner})
+		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
+		d.shapes = append(d.shapes,
+			referee.Shape{Kind: referee.ShapeRect, X: x - h, Y: y - h, W: 2 * h, H: 2 * h, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner},
+			referee.Shape{Kind: referee.ShapeText, X: x - 18, Y: y + 8, Size: 22, Fill: "#ffffff", Player: owner})
+		start := len(d.buf)
+		d.buf = strconv.AppendInt(d.buf, int64(s.hp), 10)
+		d.text(len(d.shapes)-1, start)
 	case barracks:
 		h := 0.7 * r
-		label := creepLetter[s.creep]
+		at := len(d.points)
+		d.points = append(d.points, x, y-h, x+h, y, x, y+h, x-h, y)
+		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
+		d.shapes = append(d.shapes,
+			referee.Shape{Kind: referee.ShapePoly, Points: d.points[at:len(d.points):len(d.points)], Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner},
+			referee.Shape{Kind: referee.ShapeText, X: x - 10, Y: y + 9, Size: 24, Fill: "#ffffff", Player: owner})
+		start := len(d.buf)
+		d.buf = append(d.buf, creepLetter[s.creep]...)
 		if s.training {
-			label += fmt.Sprint(s.creep.stats().training - s.progress)
+			d.buf = strconv.AppendInt(d.buf, int64(s.creep.stats().training-s.progress), 10)
 		}
-		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapePoly, Points: []float64{x, y - h, x + h, y, x, y + h, x - h, y}, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner, Tip: siteTip(s)},
-			referee.Shape{Kind: referee.ShapeText, X: x - 10, Y: y + 9, Text: label, Size: 24, Fill: "#ffffff", Player: owner})
+		d.text(len(d.shapes)-1, start)
 	}
-	return append(shapes, referee.Shape{Kind: referee.ShapeText, X: x - r*0.7, Y: y - r*0.65, Text: fmt.Sprint(s.id), Size: 16, Fill: "#d0d0d0"})
+	id := strconv.Itoa(s.id)
+	if s.id >= 0 && s.id < len(siteNumbers) {
+		id = siteNumbers[s.id]
+	}
+	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: x - r*0.7, Y: y - r*0.65, Text: id, Size: 16, Fill: "#d0d0d0"})
 }
 
-func siteTip(s *site) string {
-	base := fmt.Sprintf("site %d · r %d · gold %d · max rate %d", s.id, s.radius, s.gold, s.maxMine)
+// siteTip writes "site ID · r R · gold G · max rate M", and on a second line what stands on
+// the site.
+func (d *drawing) siteTip(s *site) {
+	b := append(d.buf, "site "...)
+	b = strconv.AppendInt(b, int64(s.id), 10)
+	b = append(b, " · r "...)
+	b = strconv.AppendInt(b, int64(s.radius), 10)
+	b = append(b, " · gold "...)
+	b = strconv.AppendInt(b, int64(s.gold), 10)
+	b = append(b, " · max rate "...)
+	b = strconv.AppendInt(b, int64(s.maxMine), 10)
 	switch s.kind {
 	case mineKind:
-		return fmt.Sprintf("%s\nMINE of player %d · rate %d", base, s.owner, s.rate)
+		b = append(b, "\nMINE of player "...)
+		b = strconv.AppendInt(b, int64(s.owner), 10)
+		b = append(b, " · rate "...)
+		b = strconv.AppendInt(b, int64(s.rate), 10)
 	case towerKind:
-		return fmt.Sprintf("%s\nTOWER of player %d · HP %d · range %d", base, s.owner, s.hp, s.attackRadius)
+		b = append(b, "\nTOWER of player "...)
+		b = strconv.AppendInt(b, int64(s.owner), 10)
+		b = append(b, " · HP "...)
+		b = strconv.AppendInt(b, int64(s.hp), 10)
+		b = append(b, " · range "...)
+		b = strconv.AppendInt(b, int64(s.attackRadius), 10)
 	case barracks:
+		b = append(b, "\nBARRACKS-"...)
+		b = append(b, s.creep.String()...)
+		b = append(b, " of player "...)
+		b = strconv.AppendInt(b, int64(s.owner), 10)
 		if s.training {
-			return fmt.Sprintf("%s\nBARRACKS-%s of player %d · training, %d of %d turns done", base, s.creep, s.owner, s.progress, s.creep.stats().training)
+			b = append(b, " · training, "...)
+			b = strconv.AppendInt(b, int64(s.progress), 10)
+			b = append(b, " of "...)
+			b = strconv.AppendInt(b, int64(s.creep.stats().training), 10)
+			b = append(b, " turns done"...)
+		} else {
+			b = append(b, " · idle"...)
 		}
-		return fmt.Sprintf("%s\nBARRACKS-%s of player %d · idle", base, s.creep, s.owner)
 	}
-	return base
+	d.buf = b
 }
 
 func (g *state) summary() frameState {

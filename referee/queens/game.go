@@ -69,6 +69,9 @@ func (Game) New(cfg referee.Config) (referee.Referee, error) {
 // Referee plays one game; it implements referee.TurnBased.
 type Referee struct {
 	g *state
+	// Scratch space Frame reuses from one frame to the next.
+	drawBuf  []byte
+	drawRefs []textRef
 }
 
 var _ referee.TurnBased = (*Referee)(nil)

@@ -13,6 +13,13 @@ type state struct {
 	events []string
 	// bodies is scratch space for collisionOrder.
 	bodies []*body
+	// field is scratch space for collide.
+	field field
+	// sitesChecked is what staticSites last found, and for which sites.
+	sitesChecked struct {
+		bodies []body
+		static bool
+	}
 }
 
 // newState sets a game up from a seed (spec §3): the map, both queens at their corners,
@@ -31,7 +38,7 @@ func newState(seed int64, prof profile) *state {
 			status: referee.StatusOK,
 		}
 	}
-	resolveCollisions(g.collisionOrder())
+	g.resolve()
 	return g
 }
 

@@ -85,5 +85,5 @@ func (g *state) spawn(s *site) {
 		})
 	}
 	g.event("site %d: player %d trained %d %s", s.id, s.owner, st.count, s.creep)
-	resolveCollisions(g.collisionOrder())
+	g.resolve()
 }
