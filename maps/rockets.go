@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Rockets is a Rocket Science world map in the Beetlejumper cartographic format (Deadline24
@@ -50,38 +51,53 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("line %d: %s", e.Line, e.Reason)
 }
 
-// ParseRockets reads and validates a map. Values are integers separated by any whitespace;
-// line breaks only matter for error messages. Every problem is a *ParseError.
+// ParseRockets reads and validates a map. The format is line-based (seed §7.9): the counts,
+// then the bases, then the bonuses, then one road per line; values on a line are
+// separated by spaces or tabs, and blank lines are ignored. Every problem is a *ParseError
+// naming the line where it is.
 func ParseRockets(data []byte) (*Rockets, error) {
-	s := &scanner{data: data, line: 1, lastLine: 1}
-	cities, err := s.int("CityCount", 1, RocketsMaxCities)
+	ls := &lineScanner{data: data}
+	counts, err := ls.values("the counts line (CityCount RoadCount BaseCount)", 3)
 	if err != nil {
 		return nil, err
 	}
-	roads, err := s.int("RoadCount", 0, RocketsMaxRoads)
+	cities, err := ls.check(counts[0], "CityCount", 1, RocketsMaxCities)
 	if err != nil {
 		return nil, err
 	}
-	bases, err := s.int("BaseCount", 1, min(RocketsMaxBases, cities))
+	roads, err := ls.check(counts[1], "RoadCount", 0, RocketsMaxRoads)
 	if err != nil {
 		return nil, err
 	}
-	m := &Rockets{Cities: cities, baseCountLine: s.lastLine}
+	bases, err := ls.check(counts[2], "BaseCount", 1, min(RocketsMaxBases, cities))
+	if err != nil {
+		return nil, err
+	}
+	m := &Rockets{Cities: cities, baseCountLine: ls.line}
 
+	baseLine, err := ls.values(fmt.Sprintf("the base line (BaseCount = %d BaseLocation values)", bases), bases)
+	if err != nil {
+		return nil, err
+	}
 	isBase := make([]bool, cities+1)
-	for i := 0; i < bases; i++ {
-		id, err := s.int(fmt.Sprintf("BaseLocation %d", i+1), 1, cities)
+	for i, tok := range baseLine {
+		id, err := ls.check(tok, fmt.Sprintf("BaseLocation %d", i+1), 1, cities)
 		if err != nil {
 			return nil, err
 		}
 		if isBase[id] {
-			return nil, &ParseError{s.lastLine, fmt.Sprintf("BaseLocation %d: city %d already holds a base", i+1, id)}
+			return nil, &ParseError{ls.line, fmt.Sprintf("BaseLocation %d: city %d already holds a base", i+1, id)}
 		}
 		isBase[id] = true
 		m.Bases = append(m.Bases, id)
 	}
-	for c := 1; c <= cities; c++ {
-		b, err := s.int(fmt.Sprintf("VisitingBonus of city %d", c), 0, RocketsMaxValue)
+
+	bonusLine, err := ls.values(fmt.Sprintf("the bonus line (CityCount = %d VisitingBonus values)", cities), cities)
+	if err != nil {
+		return nil, err
+	}
+	for c, tok := range bonusLine {
+		b, err := ls.check(tok, fmt.Sprintf("VisitingBonus of city %d", c+1), 0, RocketsMaxValue)
 		if err != nil {
 			return nil, err
 		}
@@ -91,31 +107,34 @@ func ParseRockets(data []byte) (*Rockets, error) {
 	seen := make(map[[2]int]int, roads) // city pair → road line, to report duplicates
 	for r := 1; r <= roads; r++ {
 		what := fmt.Sprintf("road %d", r)
-		from, err := s.int(what+" RoadFrom", 1, cities)
+		vals, err := ls.values(what+" (RoadFrom RoadTo BaseCost)", 3)
 		if err != nil {
 			return nil, err
 		}
-		line := s.lastLine
-		to, err := s.int(what+" RoadTo", 1, cities)
+		from, err := ls.check(vals[0], what+" RoadFrom", 1, cities)
 		if err != nil {
 			return nil, err
 		}
-		cost, err := s.int(what+" BaseCost", 0, RocketsMaxValue)
+		to, err := ls.check(vals[1], what+" RoadTo", 1, cities)
+		if err != nil {
+			return nil, err
+		}
+		cost, err := ls.check(vals[2], what+" BaseCost", 0, RocketsMaxValue)
 		if err != nil {
 			return nil, err
 		}
 		if from == to {
-			return nil, &ParseError{line, fmt.Sprintf("%s joins city %d to itself", what, from)}
+			return nil, &ParseError{ls.line, fmt.Sprintf("%s joins city %d to itself", what, from)}
 		}
 		pair := [2]int{min(from, to), max(from, to)}
 		if first, dup := seen[pair]; dup {
-			return nil, &ParseError{line, fmt.Sprintf("%s joins cities %d and %d again (already joined on line %d)", what, from, to, first)}
+			return nil, &ParseError{ls.line, fmt.Sprintf("%s joins cities %d and %d again (already joined on line %d)", what, from, to, first)}
 		}
-		seen[pair] = line
+		seen[pair] = ls.line
 		m.Roads = append(m.Roads, RocketsRoad{From: from, To: to, Cost: cost})
 	}
-	if tok, ok := s.next(); ok {
-		return nil, &ParseError{s.lastLine, fmt.Sprintf("unexpected value %s after the last road", strconv.Quote(tok))}
+	if extra, ok := ls.nextLine(); ok {
+		return nil, &ParseError{ls.line, fmt.Sprintf("unexpected line after the last road: %s", quoteToken(strings.Join(extra, " ")))}
 	}
 	if c := m.unreachable(); c != 0 {
 		return nil, &ParseError{0, fmt.Sprintf("the road graph is not connected: no road path from city 1 to city %d", c)}
@@ -182,48 +201,53 @@ func writeInts(b *bytes.Buffer, values []int) {
 	b.WriteByte('\n')
 }
 
-// scanner splits a map file into whitespace-separated tokens, remembering their lines.
-type scanner struct {
-	data     []byte
-	pos      int
-	line     int // line of pos
-	lastLine int // line of the last token returned
+// lineScanner reads a map file line by line, remembering which line it is on.
+type lineScanner struct {
+	data []byte
+	pos  int
+	line int // line of the last line returned (1-based)
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
-}
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
-func (s *scanner) next() (string, bool) {
-	for s.pos < len(s.data) && isSpace(s.data[s.pos]) {
-		if s.data[s.pos] == '\n' {
-			s.line++
+// nextLine returns the values of the next non-blank line.
+func (s *lineScanner) nextLine() ([]string, bool) {
+	for s.pos < len(s.data) {
+		end := bytes.IndexByte(s.data[s.pos:], '\n')
+		var raw []byte
+		if end < 0 {
+			raw, s.pos = s.data[s.pos:], len(s.data)
+		} else {
+			raw, s.pos = s.data[s.pos:s.pos+end], s.pos+end+1
 		}
-		s.pos++
+		s.line++
+		if f := strings.FieldsFunc(string(raw), func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }); len(f) > 0 {
+			return f, true
+		}
 	}
-	if s.pos == len(s.data) {
-		return "", false // lastLine stays on the last value: that is where something is missing
-	}
-	start := s.pos
-	for s.pos < len(s.data) && !isSpace(s.data[s.pos]) {
-		s.pos++
-	}
-	s.lastLine = s.line
-	return string(s.data[start:s.pos]), true
+	return nil, false
 }
 
-// int reads the next value, which must be an integer in lo..hi.
-func (s *scanner) int(what string, lo, hi int) (int, error) {
-	tok, ok := s.next()
-	if !ok {
-		return 0, &ParseError{s.lastLine, fmt.Sprintf("file ends where %s was expected", what)}
+// values reads the next line, which must hold exactly n values.
+func (s *lineScanner) values(what string, n int) ([]string, error) {
+	f, ok := s.nextLine()
+	switch {
+	case !ok:
+		return nil, &ParseError{max(s.line, 1), fmt.Sprintf("file ends where %s was expected", what)}
+	case len(f) != n:
+		return nil, &ParseError{s.line, fmt.Sprintf("%s: %d values, want %d", what, len(f), n)}
 	}
+	return f, nil
+}
+
+// check parses one value of the current line as an integer in lo..hi.
+func (s *lineScanner) check(tok, what string, lo, hi int) (int, error) {
 	v, err := strconv.ParseInt(tok, 10, 64)
 	if err != nil {
-		return 0, &ParseError{s.lastLine, fmt.Sprintf("%s: %s is not an integer", what, quoteToken(tok))}
+		return 0, &ParseError{s.line, fmt.Sprintf("%s: %s is not an integer", what, quoteToken(tok))}
 	}
 	if v < int64(lo) || v > int64(hi) {
-		return 0, &ParseError{s.lastLine, fmt.Sprintf("%s is %d, want %d..%d", what, v, lo, hi)}
+		return 0, &ParseError{s.line, fmt.Sprintf("%s is %d, want %d..%d", what, v, lo, hi)}
 	}
 	return int(v), nil
 }

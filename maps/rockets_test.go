@@ -25,14 +25,14 @@ func TestParseRocketsTiny6(t *testing.T) {
 	if diff := cmp.Diff(want, m, cmpopts.IgnoreUnexported(Rockets{})); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	// Line breaks are not significant; any whitespace separates values.
-	flat := strings.Join(strings.Fields(tiny6), " \t\r\n  ")
-	m2, err := ParseRockets([]byte(flat))
+	// Runs of spaces and tabs separate values, CRLF line ends and blank lines are fine.
+	loose := "\n" + strings.ReplaceAll(strings.ReplaceAll(tiny6, " ", " \t "), "\n", "\r\n\n")
+	m2, err := ParseRockets([]byte(loose))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, m2, cmpopts.IgnoreUnexported(Rockets{})); diff != "" {
-		t.Errorf("one-line file (-want +got):\n%s", diff)
+		t.Errorf("loosely spaced file (-want +got):\n%s", diff)
 	}
 	// Format writes what Parse reads.
 	if got := string(m.Format()); got != tiny6 {
@@ -47,7 +47,9 @@ func TestParseRocketsMalformed(t *testing.T) {
 		line       int
 		reason     string
 	}{
-		{"empty file", "", 1, "file ends where CityCount was expected"},
+		{"empty file", "", 1, "file ends where the counts line (CityCount RoadCount BaseCount) was expected"},
+		{"counts on two lines", "6 6\n2\n", 1, "the counts line (CityCount RoadCount BaseCount): 2 values, want 3"},
+		{"one base short", "6 6 2\n1\n1 1 3 1 2 1\n", 2, "the base line (BaseCount = 2 BaseLocation values): 1 values, want 2"},
 		{"not a number", "6 six 2\n", 1, `RoadCount: "six" is not an integer`},
 		{"no cities", "0 0 1\n", 1, "CityCount is 0, want 1..10000"},
 		{"too many cities", "10001 0 1\n", 1, "CityCount is 10001, want 1..10000"},
@@ -56,16 +58,17 @@ func TestParseRocketsMalformed(t *testing.T) {
 		{"base out of range", "6 6 2\n1 7\n", 2, "BaseLocation 2 is 7, want 1..6"},
 		{"duplicate base", "6 6 2\n4 4\n", 2, "BaseLocation 2: city 4 already holds a base"},
 		{"negative bonus", "6 6 2\n1 4\n1 1 -3 1 2 1\n", 3, "VisitingBonus of city 3 is -3, want 0..1000000"},
-		{"missing bonus", "6 6 2\n1 4\n1 1 3 1 2\n", 3, "file ends where VisitingBonus of city 6 was expected"},
+		{"missing bonus", "6 6 2\n1 4\n1 1 3 1 2\n", 3, "the bonus line (CityCount = 6 VisitingBonus values): 5 values, want 6"},
+		{"one bonus short, roads follow", strings.Replace(tiny6, "1 1 3 1 2 1", "1 1 3 1 2", 1), 3, "the bonus line (CityCount = 6 VisitingBonus values): 5 values, want 6"},
 		{"road end out of range", strings.Replace(tiny6, "6 5 4", "6 9 4", 1), 7, "road 4 RoadTo is 9, want 1..6"},
 		{"self-loop", strings.Replace(tiny6, "6 5 4", "5 5 4", 1), 7, "road 4 joins city 5 to itself"},
 		{"duplicate road", strings.Replace(tiny6, "6 5 4", "3 2 4", 1), 7, "road 4 joins cities 3 and 2 again (already joined on line 5)"},
 		{"negative cost", strings.Replace(tiny6, "6 5 4", "6 5 -4", 1), 7, "road 4 BaseCost is -4, want 0..1000000"},
-		{"truncated road", strings.TrimSuffix(tiny6, " 7\n"), 9, "file ends where road 6 BaseCost was expected"},
-		{"fewer roads than announced", strings.Replace(tiny6, "6 6 2", "6 7 2", 1), 9, "file ends where road 7 RoadFrom was expected"},
-		{"extra values", tiny6 + "1 2 3\n", 10, `unexpected value "1" after the last road`},
+		{"truncated road", strings.TrimSuffix(tiny6, " 7\n"), 9, "road 6 (RoadFrom RoadTo BaseCost): 2 values, want 3"},
+		{"fewer roads than announced", strings.Replace(tiny6, "6 6 2", "6 7 2", 1), 9, "file ends where road 7 (RoadFrom RoadTo BaseCost) was expected"},
+		{"extra values", tiny6 + "1 2 3\n", 10, `unexpected line after the last road: "1 2 3"`},
 		{"disconnected", "4 2 1\n1\n1 1 1 1\n1 2 3\n3 4 3\n", 0, "the road graph is not connected: no road path from city 1 to city 3"},
-		{"binary", "6 6 \x00\xff 2\n", 1, `BaseCount: "\x00\xff" is not an integer`},
+		{"binary", "6 6 \x00\xff\n", 1, `BaseCount: "\x00\xff" is not an integer`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
