@@ -251,7 +251,8 @@ func d24CheckWhitespace(t *testing.T, recs []d24Record) {
 // `arena replay verify` passes on the replay the server wrote.
 func TestDeadline24BestowServe(t *testing.T) {
 	const scale = 0.1
-	srv := d24Serve(t, "--game", "bestow", "--seed", "9", "--time-scale", fmt.Sprint(scale), "--option", "Ee=100")
+	// Ten pieces: after a few turns fewer than R are in range (§5.5.5), for code 102.
+	srv := d24Serve(t, "--game", "bestow", "--seed", "9", "--time-scale", fmt.Sprint(scale), "--option", "Ee=100", "--option", "pieces=10")
 	dir := t.TempDir()
 	logs := []string{filepath.Join(dir, "login1.log"), filepath.Join(dir, "login2.log")}
 	c1 := d24Start(t, d24Client(t, "bestow", "--host", "127.0.0.1", "--port", srv.port(), "--login", "login1", "--pass", "secret", "--log", logs[0]))
@@ -305,7 +306,7 @@ func TestDeadline24BestowServe(t *testing.T) {
 	for _, p := range bestowProbes {
 		optional[p.probe] = true
 	}
-	for _, p := range []string{"unknown-command", "too-many-arguments", "bad-format", "not-your-turn"} {
+	for _, p := range []string{"unknown-command", "too-many-arguments", "bad-format", "not-your-turn", "piece-not-available"} {
 		optional[p] = false
 	}
 	d24CheckProbes(t, recs, bestowProbes, optional)

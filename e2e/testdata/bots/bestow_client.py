@@ -310,12 +310,12 @@ class Bestow:
 
     def anytime_probes(self, info):
         s = self.s
-        if self.due("unknown-command") and self.room(2):
+        if self.due("unknown-command", reps=3) and self.room(2):
             s.command("FOO", probe="unknown-command")
             s.command("get_match_info", probe="unknown-command")
             self.done("unknown-command")
             return True
-        if self.due("too-many-arguments") and self.room(3):
+        if self.due("too-many-arguments", reps=3) and self.room(3):
             s.command("GET_MATCH_INFO 1", probe="too-many-arguments")
             s.command("BUY_PIECE 1 2", probe="too-many-arguments")
             ok, r = s.command("WAIT 1", probe="too-many-arguments")
@@ -325,7 +325,7 @@ class Bestow:
                 s.new_turn()
             self.done("too-many-arguments")
             return True
-        if self.due("bad-format") and self.room(5):
+        if self.due("bad-format", reps=3) and self.room(5):
             for cmd in ("BUY_PIECE x", "BUY_PIECE", "SET_MULTIPLIER 1", "PLACE_OWN_PIECE 1 2 3 0 0 z", "BUY_PIECE 99999999999999999999999"):
                 s.command(cmd, probe="bad-format")
             self.done("bad-format")
@@ -415,7 +415,7 @@ class Bestow:
                     s.command("PLACE_SINGLE_SQUARE_PIECE %d %d 1" % sq, probe="no-single-square")
                     self.done("no-single-piece")
                     probed = True
-            if self.due("piece-not-available", reps=1) and len(rng) < self.R and self.room(1):
+            if self.due("piece-not-available", reps=2) and len(rng) < self.R and self.room(1):
                 s.command("BUY_PIECE %d" % (len(rng) + 1), probe="piece-not-available")
                 self.done("piece-not-available")
                 probed = True
