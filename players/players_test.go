@@ -159,3 +159,25 @@ func TestStartErrors(t *testing.T) {
 		t.Errorf("not executable: %v", err)
 	}
 }
+
+// A line over the limit is reported once, however it arrives: in one piece, in chunks
+// without a newline, then with its newline.
+func TestTooLongLineReportedOnce(t *testing.T) {
+	p := start(t, "read x; head -c 200000 /dev/zero | tr '\\0' x; sleep 0.2; echo; echo NEXT", func(s *Spec) { s.MaxLine = 65536 })
+	p.Write("go\n", time.Now().Add(time.Second))
+	var got []string
+	for len(got) < 2 {
+		l, err := p.ReadLine(time.Now().Add(3 * time.Second))
+		if err != nil {
+			t.Fatalf("after %q: %v", got, err)
+		}
+		if l.TooLong {
+			got = append(got, "too long")
+		} else {
+			got = append(got, l.Text)
+		}
+	}
+	if diff := cmp.Diff([]string{"too long", "NEXT"}, got); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}

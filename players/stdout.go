@@ -60,8 +60,9 @@ type stdoutState struct {
 	readErr   error // why stdout reading stopped (io.EOF when the bot closed it)
 	flooding  bool
 
-	partial        []byte // the line being received
-	partialTooLong bool
+	partial         []byte // the line being received
+	partialTooLong  bool
+	partialReported bool // the too-long line was already queued: once per line, never again
 
 	reading     bool // a ReadLines or ReadLine is waiting on the pipe
 	interrupted bool // something it must look at happened (exit, limit): its deadline was moved
@@ -167,7 +168,6 @@ func (p *Process) waitOutput(d time.Duration) bool {
 // newline that may never come; the rest of it is discarded. Called with p.mu held.
 func (p *Process) split(data []byte, now time.Time) {
 	o := &p.out
-	complete := 0
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		chunk := data
@@ -185,17 +185,19 @@ func (p *Process) split(data []byte, now time.Time) {
 		if i < 0 {
 			break
 		}
-		p.push(queuedLine{text: lineText(o.partial), at: now, tooLong: o.partialTooLong})
-		complete++
+		if !o.partialReported {
+			p.push(queuedLine{text: lineText(o.partial), at: now, tooLong: o.partialTooLong})
+		}
 		o.partial = o.partial[:0]
-		o.partialTooLong = false
+		o.partialTooLong, o.partialReported = false, false
 		data = data[i+1:]
 	}
-	if o.partialTooLong && complete == 0 {
+	if o.partialTooLong && !o.partialReported {
 		// A line already over the limit and still growing: report it now rather than
-		// waiting for a newline that may never come.
+		// waiting for a newline that may never come, and only once.
 		p.push(queuedLine{text: lineText(o.partial), at: now, tooLong: true})
 		o.partial = o.partial[:0] // and keep discarding up to the next newline
+		o.partialReported = true
 	}
 }
 

@@ -102,6 +102,8 @@ func (c *Conn) Send(lines ...string) bool {
 func (c *Conn) ReadLine(deadline time.Time) (line string, tooLong bool, err error) {
 	c.nc.SetReadDeadline(deadline)
 	line, err = c.lines.ReadLine()
+	// What the referee sees is exactly what a JSON replay can record.
+	line = strings.ToValidUTF8(line, "\uFFFD")
 	if errors.Is(err, protocol.ErrLineTooLong) {
 		return line, true, nil
 	}

@@ -6,7 +6,7 @@ type Frame struct {
 	// View is the world's extent; shapes are drawn in a Width × Height box, y downward.
 	View *View `json:"view,omitempty"`
 	// Shapes are drawn in order (later ones on top).
-	Shapes []Shape `json:"shapes"`
+	Shapes []Shape `json:"shapes,omitempty"`
 	// State is a small summary (scores, gold, …) shown beside the drawing. Any value that
 	// encodes to a JSON object.
 	State any `json:"state,omitempty"`

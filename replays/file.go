@@ -63,6 +63,10 @@ func Write(path string, r *Replay) error {
 // Encode writes a replay as JSON: one turn per line, so that replays diff well and stay
 // readable.
 func Encode(w io.Writer, r *Replay) error {
+	r, err := withShapeTable(r)
+	if err != nil {
+		return err
+	}
 	head := *r
 	head.Turns = nil
 	headJSON, err := json.Marshal(head)
@@ -141,6 +145,9 @@ func Decode(data []byte) (*Replay, error) {
 	var r Replay
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, describeJSONError(data, err)
+	}
+	if err := restoreShapes(&r); err != nil {
+		return nil, err
 	}
 	if err := r.Validate(); err != nil {
 		return nil, err

@@ -74,3 +74,35 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func TestShapesStoredOnceRestoredOnRead(t *testing.T) {
+	mapShape := referee.Shape{Kind: "rect", W: 10, H: 10, Fill: "#123"}
+	road := referee.Shape{Kind: "line", X2: 5, Y2: 5, Player: referee.Owner(0)}
+	r := sample()
+	r.Turns[0].Frame = referee.Frame{Shapes: []referee.Shape{mapShape, road, {Kind: "circle", R: 1}}}
+	r.Turns[1].Frame = referee.Frame{Shapes: []referee.Shape{road, {Kind: "circle", R: 2}, mapShape, mapShape}}
+	var buf strings.Builder
+	if err := Encode(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(buf.String(), `"fill":"#123"`); got != 1 {
+		t.Errorf("a shape used 3 times is written %d times, want once", got)
+	}
+	if len(r.ShapeTable) != 0 || len(r.Turns[0].Frame.Shapes) != 3 || r.Turns[0].ShapeIDs != nil {
+		t.Errorf("Encode changed the replay it was given")
+	}
+	back, err := Decode([]byte(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r.Turns, back.Turns); diff != "" {
+		t.Errorf("frames after a round trip (-want +got):\n%s", diff)
+	}
+	if back.ShapeTable != nil {
+		t.Errorf("shape table left in memory")
+	}
+	bad := strings.Replace(buf.String(), `"shape_ids":[0,1,2]`, `"shape_ids":[0,1,9]`, 1)
+	if _, err := Decode([]byte(bad)); err == nil || !strings.Contains(err.Error(), "field turns[0].shape_ids[2]: 9 is not in the shape table (4 shapes)") {
+		t.Errorf("bad shape id: %v", err)
+	}
+}

@@ -28,7 +28,11 @@ type Replay struct {
 	Files    map[string]string `json:"files,omitempty"`
 	Players  []Player          `json:"players"`
 	Settings Settings          `json:"settings"`
-	Turns    []Turn            `json:"turns"`
+	// ShapeTable holds, in a file, every distinct shape of the frames once; each turn lists
+	// its frame's shapes by index (Turn.ShapeIDs). Read rebuilds the frames, so in memory
+	// both are always empty.
+	ShapeTable []referee.Shape `json:"shape_table,omitempty"`
+	Turns      []Turn          `json:"turns"`
 	Result   Result            `json:"result"`
 }
 
@@ -57,6 +61,8 @@ type Turn struct {
 	Turn  int           `json:"turn"`
 	Moves []Move        `json:"moves"`
 	Frame referee.Frame `json:"frame"`
+	// ShapeIDs lists the frame's shapes by their index in Replay.ShapeTable (in a file).
+	ShapeIDs []int `json:"shape_ids,omitempty"`
 	// Check is a digest of the moves' outputs and failures as recorded, so that verify
 	// notices an edited output even when the edit would not change the game.
 	Check string `json:"check,omitempty"`

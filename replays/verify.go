@@ -93,7 +93,7 @@ func Verify(r *Replay) error {
 		default:
 			return fmt.Errorf("referee %T implements neither TurnBased nor Session", ref)
 		}
-		if err := sameJSON(ref.Frame(), t.Frame); err != nil {
+		if err := sameFrame(ref.Frame(), t.Frame); err != nil {
 			return &Mismatch{Turn: t.Turn, What: "frame differs: " + err.Error()}
 		}
 	}

@@ -37,6 +37,31 @@ var Arena = window.Arena || (window.Arena = {});
     });
   }
 
+  // restoreShapes rebuilds each frame's shapes from the replay's shape table: a replay
+  // file stores every distinct shape once ("shape_table") and each turn lists its frame's
+  // shapes by index ("shape_ids"), as the replay format says.
+  function restoreShapes(replay) {
+    var table = replay.shape_table;
+    if (!Array.isArray(table)) {
+      return;
+    }
+    replay.turns.forEach(function (t, i) {
+      if (!Array.isArray(t.shape_ids)) {
+        return;
+      }
+      t.frame = t.frame || {};
+      t.frame.shapes = t.shape_ids.map(function (id, k) {
+        var s = table[id];
+        if (s === undefined) {
+          throw new Error("turns[" + i + "].shape_ids[" + k + "]: " + id + " is not in the shape table");
+        }
+        return s;
+      });
+      delete t.shape_ids;
+    });
+    delete replay.shape_table;
+  }
+
   // loadReplay resolves to the parsed replay described by the page config.
   Arena.loadReplay = function (config) {
     var text;
@@ -54,6 +79,7 @@ var Arena = window.Arena || (window.Arena = {});
       if (!replay || !Array.isArray(replay.turns) || !Array.isArray(replay.players)) {
         throw new Error("not an arena replay (no turns or players)");
       }
+      restoreShapes(replay);
       return replay;
     });
   };
