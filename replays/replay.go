@@ -33,7 +33,7 @@ type Replay struct {
 	// both are always empty.
 	ShapeTable []referee.Shape `json:"shape_table,omitempty"`
 	Turns      []Turn          `json:"turns"`
-	Result   Result            `json:"result"`
+	Result     Result          `json:"result"`
 }
 
 // Player is one seat.
