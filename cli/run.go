@@ -197,6 +197,21 @@ func botPlayer(game, arg string) (match.Player, error) {
 	return match.Player{Name: arg, Command: arg, Argv: argv}, nil
 }
 
+// fileContentError turns a bad file option (a malformed map) from a usage error into a
+// plain one: the flag was right, the file's content is wrong (exit status 1, not 2).
+func fileContentError(info referee.Info, err error) error {
+	var oe *referee.OptionError
+	if !errors.As(err, &oe) {
+		return err
+	}
+	for _, o := range info.Options {
+		if o.Key == oe.Key && o.File {
+			return fmt.Errorf("%s", err)
+		}
+	}
+	return err
+}
+
 func newSeed() int64 {
 	var b [4]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -246,6 +261,7 @@ same bot outputs give the same game.`,
 			ctx, stop := interruptible()
 			defer stop()
 			rec, runErr := match.Run(ctx, cfg)
+			runErr = fileContentError(g.Info(), runErr)
 			if rec == nil {
 				return runErr
 			}

@@ -191,6 +191,18 @@ func readReplay(t *testing.T, path string) replayFile {
 	return r
 }
 
+// frameShapes returns a turn's frame shapes as docs/replay-format.md describes them: by
+// index into the replay's shape table.
+func (r replayFile) frameShapes(turn map[string]any) []any {
+	table, _ := r["shape_table"].([]any)
+	ids, _ := turn["shape_ids"].([]any)
+	shapes := make([]any, 0, len(ids))
+	for _, id := range ids {
+		shapes = append(shapes, table[int(id.(float64))])
+	}
+	return shapes
+}
+
 func (r replayFile) write(t *testing.T, path string) {
 	t.Helper()
 	data, err := json.Marshal(r)

@@ -43,7 +43,7 @@ func TestTrianglesDebugOutputTolerated(t *testing.T) {
 				}
 			}
 			kinds := map[string]bool{}
-			for _, s := range turns[0]["frame"].(map[string]any)["shapes"].([]any) {
+			for _, s := range rep.frameShapes(turns[0]) {
 				shape := s.(map[string]any)
 				if shape["layer"] == "debug" {
 					if p, _ := shape["player"].(float64); int(p) != m.seat {
