@@ -99,9 +99,10 @@ func cloneState(src *state) *state {
 
 // cloneInto makes dst a deep copy of src, reusing dst's memory.
 func cloneInto(dst, src *state) {
-	sites, players, events, bodies, field, checked := dst.sites, dst.players, dst.events, dst.bodies, dst.field, dst.sitesChecked
+	sites, players, events, bodies, field, near, checked := dst.sites, dst.players, dst.events, dst.bodies, dst.field, dst.near, dst.sitesChecked
 	*dst = *src
-	dst.events, dst.bodies, dst.field, dst.sitesChecked = events[:0], bodies[:0], field, checked
+	dst.events, dst.bodies, dst.field, dst.near, dst.sitesChecked = events[:0], bodies[:0], field, near, checked
+	dst.near.valid = false
 	dst.sites = sites[:0]
 	for i, s := range src.sites {
 		if i < len(sites) && sites[i] != nil {

@@ -1,6 +1,9 @@
 package queens
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // collisionPass runs one pass of the original's collision fixing over bodies, in list
 // order, with an extra required gap between bodies (0 in play, 90 between sites during
@@ -11,36 +14,30 @@ import "math"
 // when a unit hits them; two sites share the push; two units share it by mass.
 func collisionPass(bodies []*body, gap float64) bool {
 	var f field
-	return collide(bodies, len(bodies), gap, &f)
+	return collide(bodies, len(bodies), gap, &f, nil)
 }
 
 // collide is collisionPass for bodies whose tail, bodies[fixed:], are sites known to stay
 // where they are during the pass (see staticSites): their clamps change nothing and they
 // overlap no other site, so only their pairs with the units before them are looked at.
-// The result is the same as collisionPass's, position for position: pairs are skipped only
-// when the rules' own computation would find no overlap.
+// With nb set, only the pairs its sets keep are looked at, for as long as every body stays
+// within slack of its anchor; past that, the rest of the pass looks at every pair.
 //
-// Why it is written this way: a pass looks at every pair of bodies, about 2 000 pairs five
-// times a turn in a busy game, so the pair test is most of a turn. Positions are copied
-// into flat arrays for it, far pairs are told apart without a square root, and a static
-// site far from every unit skips its pairs at once.
-func collide(bodies []*body, fixed int, gap float64, f *field) bool {
+// The result is the same as collisionPass's, position for position: pairs are skipped only
+// when the rules' own computation would find no overlap. Positions are copied into flat
+// arrays for the pair test, and far pairs are told apart without a square root.
+func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) bool {
 	n := len(bodies)
 	f.load(bodies)
-	xs, ys, rs := f.xs[:n], f.ys[:n], f.rs[:n]
-	// The units' bounding box, grown as they move during the pass.
-	box := f.unitBox(fixed)
-	corrected := false
+	p := pass{bodies: bodies, xs: f.xs[:n], ys: f.ys[:n], rs: f.rs[:n], nb: nb, sparse: nb != nil}
+	if p.sparse && !nb.usable(bodies, fixed, p.xs, p.ys) {
+		nb.make(bodies, fixed, gap, p.xs, p.ys, p.rs)
+	}
+	xs, ys, rs := p.xs, p.ys, p.rs
 	for i, u1 := range bodies {
 		others := n
 		if i >= fixed {
 			others = fixed
-			// A static site: only units can reach it; none can when it is farther from
-			// their box than its radius plus the largest unit's plus the gap.
-			far := rs[i] + f.maxUnitRadius + gap
-			if box.minX-xs[i] >= far || xs[i]-box.maxX >= far || box.minY-ys[i] >= far || ys[i]-box.maxY >= far {
-				continue
-			}
 		} else {
 			c := float64(u1.radius)
 			if u1.isSite() {
@@ -48,10 +45,37 @@ func collide(bodies []*body, fixed int, gap float64, f *field) bool {
 			}
 			u1.pos = u1.pos.clamp(c, worldWidth-c, c, worldHeight-c)
 			xs[i], ys[i] = u1.pos.x, u1.pos.y
-			box.add(u1.pos)
+			if p.sparse && !nb.near(i, xs[i], ys[i]) {
+				p.sparse, nb.valid = false, false
+			}
 		}
-		x1, y1, r1 := xs[i], ys[i], rs[i]+gap
-		for j := 0; j < others; j++ {
+		r1 := rs[i] + gap
+		from := 0 // where the pairs of every body begin, when the sets do not hold
+		if p.sparse {
+			from = others
+		walk:
+			for w, word := range nb.set(i) {
+				for word != 0 {
+					j := w*64 + bits.TrailingZeros64(word)
+					word &= word - 1
+					if j >= others {
+						break walk
+					}
+					// The pair test of the loop below, for the pairs the set keeps.
+					reach := r1 + rs[j]
+					dx, dy := xs[i]-xs[j], ys[i]-ys[j]
+					d2 := float64(dx*dx) + float64(dy*dy)
+					if d2 >= reach*reach {
+						continue
+					}
+					if p.hit(i, j, reach, d2) && !p.sparse {
+						from = j + 1
+						break walk
+					}
+				}
+			}
+		}
+		for j := from; j < others; j++ {
 			if j == i {
 				continue
 			}
@@ -59,30 +83,42 @@ func collide(bodies []*body, fixed int, gap float64, f *field) bool {
 			// on squares: d² ≥ reach² is d ≥ reach, an overlap ≤ 0, without the root.
 			// d² is distSq's, operation for operation.
 			reach := r1 + rs[j]
-			dx, dy := x1-xs[j], y1-ys[j]
+			dx, dy := xs[i]-xs[j], ys[i]-ys[j]
 			d2 := float64(dx*dx) + float64(dy*dy)
 			if d2 >= reach*reach {
 				continue
 			}
-			u2 := bodies[j]
-			overlap := reach - math.Sqrt(d2)
-			if overlap <= 1e-6 {
-				continue
-			}
-			push(u1, u2, overlap)
-			corrected = true
-			x1, y1 = u1.pos.x, u1.pos.y
-			xs[i], ys[i] = x1, y1
-			xs[j], ys[j] = u2.pos.x, u2.pos.y
-			if i < fixed {
-				box.add(u1.pos)
-			}
-			if j < fixed {
-				box.add(u2.pos)
-			}
+			p.hit(i, j, reach, d2)
 		}
 	}
-	return corrected
+	return p.corrected
+}
+
+// pass is one collision pass in progress.
+type pass struct {
+	bodies     []*body
+	xs, ys, rs []float64
+	nb         *neighbours
+	sparse     bool // nb's sets hold: every body is within slack of its anchor
+	corrected  bool
+}
+
+// hit finishes the rules' pair test for two bodies nearer than reach, and pushes them
+// apart if they overlap. It reports whether they moved.
+func (p *pass) hit(i, j int, reach, d2 float64) bool {
+	overlap := reach - math.Sqrt(d2)
+	if overlap <= 1e-6 {
+		return false
+	}
+	u1, u2 := p.bodies[i], p.bodies[j]
+	push(u1, u2, overlap)
+	p.corrected = true
+	p.xs[i], p.ys[i] = u1.pos.x, u1.pos.y
+	p.xs[j], p.ys[j] = u2.pos.x, u2.pos.y
+	if p.sparse && (!p.nb.near(i, p.xs[i], p.ys[i]) || !p.nb.near(j, p.xs[j], p.ys[j])) {
+		p.sparse, p.nb.valid = false, false
+	}
+	return true
 }
 
 // push moves two overlapping bodies apart: sites never move when a unit hits them, two
@@ -107,8 +143,7 @@ func push(u1, u2 *body, overlap float64) {
 
 // field is scratch space for collide: the bodies' positions and radii as flat arrays.
 type field struct {
-	xs, ys, rs    []float64
-	maxUnitRadius float64
+	xs, ys, rs []float64
 }
 
 func (f *field) load(bodies []*body) {
@@ -120,26 +155,6 @@ func (f *field) load(bodies []*body) {
 	for i, b := range bodies {
 		xs[i], ys[i], rs[i] = b.pos.x, b.pos.y, float64(b.radius)
 	}
-}
-
-// box is a bounding box of points.
-type box struct{ minX, maxX, minY, maxY float64 }
-
-func (b *box) add(p vec) {
-	b.minX, b.maxX = min(b.minX, p.x), max(b.maxX, p.x)
-	b.minY, b.maxY = min(b.minY, p.y), max(b.maxY, p.y)
-}
-
-// unitBox is the bounding box of the first units bodies loaded, and notes the largest
-// radius among them.
-func (f *field) unitBox(units int) box {
-	b := box{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
-	f.maxUnitRadius = 0
-	for i := 0; i < units; i++ {
-		b.add(vec{f.xs[i], f.ys[i]})
-		f.maxUnitRadius = max(f.maxUnitRadius, f.rs[i])
-	}
-	return b
 }
 
 // resolveCollisions repeats passes until one finds nothing to fix (at most 999).
@@ -155,7 +170,7 @@ func resolveCollisions(bodies []*body) {
 func (g *state) resolve() {
 	bodies, fixed := g.collidingBodies()
 	for i := 0; i < maxFixPasses; i++ {
-		if !collide(bodies, fixed, 0, &g.field) {
+		if !collide(bodies, fixed, 0, &g.field, &g.near) {
 			return
 		}
 	}

@@ -29,7 +29,7 @@ func passesMatch(t *testing.T, what string, g *state) {
 	got, want := cloneState(g), cloneState(g)
 	for pass := 0; pass < 5; pass++ {
 		bodies, fixed := got.collidingBodies()
-		c1 := collide(bodies, fixed, 0, &got.field)
+		c1 := collide(bodies, fixed, 0, &got.field, &got.near)
 		c2 := referenceCollisionPass(want.collisionOrder(), 0)
 		if c1 != c2 {
 			t.Fatalf("%s, pass %d: corrected %v, want %v", what, pass, c1, c2)

@@ -14,7 +14,7 @@ func (g *state) creepPhase() {
 		}
 		// This pass also runs without creeps: it pushes a queen out of a site she walked into.
 		bodies, fixed := g.collidingBodies()
-		collide(bodies, fixed, 0, &g.field)
+		collide(bodies, fixed, 0, &g.field, &g.near)
 	}
 	for _, c := range acting {
 		g.creepAttack(c)

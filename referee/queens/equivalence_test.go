@@ -3,6 +3,8 @@ package queens
 import (
 	"encoding/json"
 	"io"
+	"math"
+	"strconv"
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin"
@@ -132,6 +134,19 @@ func TestFramesShareNoOwner(t *testing.T) {
 	for i := range a.Shapes {
 		if a.Shapes[i].Player != nil && a.Shapes[i].Player == b.Shapes[i].Player {
 			t.Fatalf("shape %d: both frames point to the same owner", i)
+		}
+	}
+}
+
+func TestAppendIntIsStrconv(t *testing.T) {
+	for v := -20000; v <= 20000; v++ {
+		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
+	for _, v := range []int{math.MinInt, math.MaxInt, -1 << 40, 1 << 40} {
+		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
 }

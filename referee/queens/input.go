@@ -67,14 +67,35 @@ func (g *state) relativeOwner(owner, p int) int {
 	return 1
 }
 
-// writeInts writes one line of space-separated integers.
+// writeInts writes one line of space-separated integers. The line is made on the stack and
+// written at once: the input of a turn is some 40 lines of 7 numbers per player.
 func writeInts(b *strings.Builder, values ...int) {
-	var buf [12]byte
+	var line [128]byte
+	l := line[:0]
 	for i, v := range values {
 		if i > 0 {
-			b.WriteByte(' ')
+			l = append(l, ' ')
 		}
-		b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+		l = appendInt(l, v)
 	}
-	b.WriteByte('\n')
+	l = append(l, '\n')
+	b.Write(l)
+}
+
+// appendInt is strconv.AppendInt for the numbers of the input, most of them −1 (unknown,
+// nobody, none) or below 10 000 (coordinates, gold, HP), without its general machinery.
+func appendInt(l []byte, v int) []byte {
+	switch {
+	case v == -1:
+		return append(l, '-', '1')
+	case v < 0 || v >= 10000:
+		return strconv.AppendInt(l, int64(v), 10)
+	case v < 10:
+		return append(l, byte('0'+v))
+	case v < 100:
+		return append(l, byte('0'+v/10), byte('0'+v%10))
+	case v < 1000:
+		return append(l, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	}
+	return append(l, byte('0'+v/1000), byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
 }

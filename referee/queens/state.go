@@ -13,8 +13,9 @@ type state struct {
 	events []string
 	// bodies is scratch space for collisionOrder.
 	bodies []*body
-	// field is scratch space for collide.
+	// field and near are scratch space for collide.
 	field field
+	near  neighbours
 	// sitesChecked is what staticSites last found, and for which sites.
 	sitesChecked struct {
 		bodies []body
