@@ -1,4 +1,4 @@
-package replays_test
+package replays
 
 import (
 	"bytes"
@@ -13,13 +13,12 @@ import (
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/referee/queens"
-	"github.com/arena-games/arena/replays"
 )
 
 // recordQueens plays a queens game between two greedy built-in bots in-process and records
 // it the way the runner does (inputs, outputs, times, frames, sealed turns), so that the
 // replay benchmarks work on a real game's replay without starting processes.
-func recordQueens(tb testing.TB, seed int64) *replays.Replay {
+func recordQueens(tb testing.TB, seed int64) *Replay {
 	tb.Helper()
 	ref, err := queens.Game{}.New(referee.Config{Seed: seed, Players: 2})
 	if err != nil {
@@ -47,18 +46,18 @@ func recordQueens(tb testing.TB, seed int64) *replays.Replay {
 			outW.Close()
 		}()
 	}
-	rec := &replays.Replay{
-		Format: replays.Format, Arena: "bench", Game: queens.Name, RefereeVersion: queens.Version, Seed: seed,
+	rec := &Replay{
+		Format: Format, Arena: "bench", Game: queens.Name, RefereeVersion: queens.Version, Seed: seed,
 		Options:  map[string]string{},
-		Players:  []replays.Player{{Name: "builtin:greedy", Command: "builtin:greedy"}, {Name: "builtin:greedy", Command: "builtin:greedy"}},
-		Settings: replays.Settings{Style: referee.StyleTurns, TimeScale: 1, Clock: "wall", Timing: "strict", Meter: "task-clock"},
-		Turns:    []replays.Turn{},
+		Players:  []Player{{Name: "builtin:greedy", Command: "builtin:greedy"}, {Name: "builtin:greedy", Command: "builtin:greedy"}},
+		Settings: Settings{Style: referee.StyleTurns, TimeScale: 1, Clock: "wall", Timing: "strict", Meter: "task-clock"},
+		Turns:    []Turn{},
 	}
 	for !r.Over() {
 		turn := r.Turn()
 		reqs := r.Requests()
 		answers := make([]referee.Answer, len(reqs))
-		moves := make([]replays.Move, len(reqs))
+		moves := make([]Move, len(reqs))
 		for i, req := range reqs {
 			s := seats[req.Player]
 			if _, err := io.WriteString(s.in, req.Input); err != nil {
@@ -72,10 +71,10 @@ func recordQueens(tb testing.TB, seed int64) *replays.Replay {
 			}
 			cpu := 0.123
 			answers[i] = referee.Answer{Player: req.Player, Lines: lines, Status: referee.StatusOK}
-			moves[i] = replays.Move{Player: req.Player, Input: req.Input, Output: replays.JoinLines(lines), TimeMS: 0.25, CPUMS: &cpu}
+			moves[i] = Move{Player: req.Player, Input: req.Input, Output: JoinLines(lines), TimeMS: 0.25, CPUMS: &cpu}
 		}
 		r.Play(answers)
-		t := replays.Turn{Turn: turn, Moves: moves, Frame: r.Frame()}
+		t := Turn{Turn: turn, Moves: moves, Frame: r.Frame()}
 		t.Seal()
 		rec.Turns = append(rec.Turns, t)
 	}
@@ -83,7 +82,7 @@ func recordQueens(tb testing.TB, seed int64) *replays.Replay {
 		s.in.Close()
 	}
 	wg.Wait()
-	rec.Result = replays.NewResult(queens.Name, seed, len(rec.Turns), rec.Players, r.Result())
+	rec.Result = NewResult(queens.Name, seed, len(rec.Turns), rec.Players, r.Result())
 	return rec
 }
 
@@ -94,14 +93,14 @@ func recordQueens(tb testing.TB, seed int64) *replays.Replay {
 func BenchmarkEncode(b *testing.B) {
 	rec := recordQueens(b, 7)
 	var buf bytes.Buffer
-	if err := replays.Encode(&buf, rec); err != nil {
+	if err := Encode(&buf, rec); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(buf.Len()))
 	b.ReportMetric(float64(len(rec.Turns)), "turns")
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := replays.Encode(io.Discard, rec); err != nil {
+		if err := Encode(io.Discard, rec); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -115,7 +114,7 @@ func BenchmarkWrite(b *testing.B) {
 			path := filepath.Join(b.TempDir(), name)
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := replays.Write(path, rec); err != nil {
+				if err := Write(path, rec); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -129,12 +128,12 @@ func BenchmarkRead(b *testing.B) {
 	for _, name := range []string{"replay.json", "replay.json.gz"} {
 		b.Run(strings.TrimPrefix(name, "replay."), func(b *testing.B) {
 			path := filepath.Join(b.TempDir(), name)
-			if err := replays.Write(path, rec); err != nil {
+			if err := Write(path, rec); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := replays.Read(path); err != nil {
+				if _, err := Read(path); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -149,7 +148,7 @@ func TestRecordQueensVerifies(t *testing.T) {
 		t.Skip("plays a whole game")
 	}
 	rec := recordQueens(t, 7)
-	if err := replays.Verify(rec); err != nil {
+	if err := Verify(rec); err != nil {
 		t.Fatal(err)
 	}
 	var in, out, moves int

@@ -68,12 +68,14 @@ func Encode(w io.Writer, r *Replay) error {
 		return err
 	}
 	head := *r
-	head.Turns = nil
+	head.Turns, head.ShapeTable = nil, nil
 	headJSON, err := json.Marshal(head)
 	if err != nil {
 		return err
 	}
-	// Splice the turns in by hand, one per line, in place of `"turns":null`.
+	// Splice the shape table and the turns in by hand, in place of `"turns":null` (the
+	// table is the field just before): the table on one line, one turn per line. Both are
+	// written by appendShape and appendTurn, byte for byte what encoding/json would write.
 	i := bytes.Index(headJSON, []byte(`"turns":null`))
 	if i < 0 {
 		return errors.New("encode: turns field not found")
@@ -81,18 +83,41 @@ func Encode(w io.Writer, r *Replay) error {
 	if _, err := w.Write(headJSON[:i]); err != nil {
 		return err
 	}
+	var b []byte // one buffer for the table, then for every turn
+	if len(r.ShapeTable) > 0 {
+		b = append(b, `"shape_table":[`...)
+		for k := range r.ShapeTable {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendShape(b, &r.ShapeTable[k]); !ok {
+				_, err := json.Marshal(&r.ShapeTable[k])
+				return fmt.Errorf("shape table: %w", err)
+			}
+			if len(b) >= 64<<10 { // written as it goes: the table is most of a file
+				if _, err := w.Write(b); err != nil {
+					return err
+				}
+				b = b[:0]
+			}
+		}
+		b = append(b, "],"...)
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
 	if _, err := io.WriteString(w, "\"turns\":[\n"); err != nil {
 		return err
 	}
-	for k, t := range r.Turns {
-		b, err := json.Marshal(t)
-		if err != nil {
-			return fmt.Errorf("turn %d: %w", t.Turn, err)
-		}
+	for k := range r.Turns {
+		t := &r.Turns[k]
+		b = b[:0]
 		if k > 0 {
-			if _, err := io.WriteString(w, ",\n"); err != nil {
-				return err
-			}
+			b = append(b, ",\n"...)
+		}
+		if b, err = appendTurn(b, t); err != nil {
+			return fmt.Errorf("turn %d: %w", t.Turn, err)
 		}
 		if _, err := w.Write(b); err != nil {
 			return err

@@ -3,7 +3,10 @@ package replays
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
+	"math"
 	"reflect"
+	"unicode/utf8"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -21,19 +24,63 @@ func withShapeTable(r *Replay) (*Replay, error) {
 	}
 	out := *r
 	out.Turns = make([]Turn, len(r.Turns))
-	index := map[string]int{}
+	// Two shapes are the same entry when their JSON is the same. Comparing the fields says
+	// the same thing (sameEntry) and costs far less than writing the JSON of every shape of
+	// every frame: shapes are found by a hash of their fields, then compared. A shape with
+	// a text that is not valid UTF-8, whose JSON can equal another's with different bytes,
+	// is compared by its JSON.
+	total := 0
+	for _, t := range r.Turns {
+		total += len(t.Frame.Shapes)
+	}
+	seed := maphash.MakeSeed()
+	heads := make(map[uint64]int, total/2) // hash → the last entry with it
+	var chain []int                        // entry → the previous entry with the same hash, or −1
+	byJSON := map[string]int{}
+	out.ShapeTable = make([]referee.Shape, 0, total/2)
+	var buf []byte
+	allIDs := make([]int, total) // every turn's ids, cut from one array
 	for i, t := range r.Turns {
-		ids := make([]int, len(t.Frame.Shapes))
+		ids := allIDs[:len(t.Frame.Shapes):len(t.Frame.Shapes)]
+		allIDs = allIDs[len(ids):]
 		for k := range t.Frame.Shapes {
-			key, err := json.Marshal(&t.Frame.Shapes[k])
-			if err != nil {
-				return nil, fmt.Errorf("turn %d: shape %d: %w", t.Turn, k, err)
-			}
-			id, seen := index[string(key)]
+			sh := &t.Frame.Shapes[k]
+			// Found by its fields: the same bytes, the same JSON. Else a new entry, unless
+			// it cannot be compared by its fields (checked for new entries only: an entry
+			// that can be is never equal, field for field, to a shape that cannot).
+			h := hashShape(seed, sh)
+			head, seen := heads[h]
 			if !seen {
+				head = -1
+			}
+			id := -1
+			for e := head; e >= 0; e = chain[e] {
+				if sameEntry(&out.ShapeTable[e], sh) {
+					id = e
+					break
+				}
+			}
+			switch {
+			case id >= 0:
+			case keyable(sh):
 				id = len(out.ShapeTable)
-				index[string(key)] = id
-				out.ShapeTable = append(out.ShapeTable, t.Frame.Shapes[k])
+				heads[h] = id
+				chain = append(chain, head)
+				out.ShapeTable = append(out.ShapeTable, *sh)
+			default:
+				var ok bool
+				if buf, ok = appendShape(buf[:0], sh); !ok {
+					_, err := json.Marshal(sh) // for encoding/json's own error
+					return nil, fmt.Errorf("turn %d: shape %d: %w", t.Turn, k, err)
+				}
+				e, seen := byJSON[string(buf)]
+				if !seen {
+					e = len(out.ShapeTable)
+					byJSON[string(buf)] = e
+					chain = append(chain, -1)
+					out.ShapeTable = append(out.ShapeTable, *sh)
+				}
+				id = e
 			}
 			ids[k] = id
 		}
@@ -42,6 +89,85 @@ func withShapeTable(r *Replay) (*Replay, error) {
 		out.Turns[i] = t
 	}
 	return &out, nil
+}
+
+// keyable reports whether a shape can be compared field by field: its texts are valid
+// UTF-8 (encoding/json writes every invalid byte as U+FFFD, so different bytes can make the
+// same JSON) and its numbers are ones JSON holds.
+func keyable(s *referee.Shape) bool {
+	for _, t := range [...]string{s.Kind, s.Text, s.Fill, s.Stroke, s.Layer, s.Tip} {
+		if !utf8.ValidString(t) {
+			return false
+		}
+	}
+	for _, f := range [...]float64{s.X, s.Y, s.X2, s.Y2, s.W, s.H, s.R, s.Size, s.Width, s.Alpha} {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return false
+		}
+	}
+	for _, p := range s.Points {
+		if math.IsNaN(p) || math.IsInf(p, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameEntry reports whether two keyable shapes have the same JSON. Numbers compare as bits,
+// since the JSON of −0 is not that of 0, except in the fields left out when zero, where
+// −0 and 0 both vanish.
+func sameEntry(a, b *referee.Shape) bool {
+	bits := math.Float64bits
+	if a.Kind != b.Kind || a.Text != b.Text || a.Fill != b.Fill || a.Stroke != b.Stroke || a.Layer != b.Layer || a.Tip != b.Tip ||
+		bits(a.X) != bits(b.X) || bits(a.Y) != bits(b.Y) ||
+		omitted(a.X2) != omitted(b.X2) || omitted(a.Y2) != omitted(b.Y2) || omitted(a.W) != omitted(b.W) ||
+		omitted(a.H) != omitted(b.H) || omitted(a.R) != omitted(b.R) || omitted(a.Size) != omitted(b.Size) ||
+		omitted(a.Width) != omitted(b.Width) || omitted(a.Alpha) != omitted(b.Alpha) ||
+		len(a.Points) != len(b.Points) || (a.Player == nil) != (b.Player == nil) || (a.Player != nil && *a.Player != *b.Player) {
+		return false
+	}
+	for i := range a.Points {
+		if bits(a.Points[i]) != bits(b.Points[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// omitted is the bits of a number in a field left out of the JSON when zero.
+func omitted(f float64) uint64 {
+	if f == 0 {
+		return 0
+	}
+	return math.Float64bits(f)
+}
+
+// hashShape hashes what sameEntry compares.
+func hashShape(seed maphash.Seed, s *referee.Shape) uint64 {
+	h := maphash.String(seed, s.Tip)
+	mix := func(v uint64) {
+		h ^= v
+		h *= 0x9e3779b97f4a7c15
+		h ^= h >> 31
+	}
+	mix(maphash.String(seed, s.Kind))
+	mix(maphash.String(seed, s.Text))
+	mix(maphash.String(seed, s.Fill))
+	mix(maphash.String(seed, s.Stroke))
+	mix(maphash.String(seed, s.Layer))
+	for _, f := range [...]float64{s.X, s.Y} {
+		mix(math.Float64bits(f))
+	}
+	for _, f := range [...]float64{s.X2, s.Y2, s.W, s.H, s.R, s.Size, s.Width, s.Alpha} {
+		mix(omitted(f))
+	}
+	for _, p := range s.Points {
+		mix(math.Float64bits(p))
+	}
+	if s.Player != nil {
+		mix(uint64(*s.Player) + 1)
+	}
+	return h
 }
 
 // restoreShapes rebuilds the frames of a decoded replay from its shape table.
