@@ -124,17 +124,20 @@ func Start(spec Spec) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdoutR, stdoutW, err := os.Pipe()
-	if err != nil {
+	// The parent's end of stdout stays a raw descriptor, waited on with ppoll (stdout.go);
+	// the bot's end is an *os.File for exec.
+	var out [2]int
+	if err := unix.Pipe2(out[:], unix.O_CLOEXEC); err != nil {
 		stdinR.Close()
 		stdinW.Close()
-		return nil, err
+		return nil, fmt.Errorf("%s: stdout pipe: %w", spec.Name, err)
 	}
+	stdoutR, stdoutW := out[0], os.NewFile(uintptr(out[1]), "stdout")
 	stderrR, stderrW, err := os.Pipe()
 	if err != nil {
 		stdinR.Close()
 		stdinW.Close()
-		stdoutR.Close()
+		unix.Close(stdoutR)
 		stdoutW.Close()
 		return nil, err
 	}
@@ -181,7 +184,7 @@ func Start(spec Spec) (*Process, error) {
 	}
 	if startErr != nil {
 		stdinW.Close()
-		stdoutR.Close()
+		unix.Close(stdoutR)
 		stderrR.Close()
 		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(startErr))
 	}

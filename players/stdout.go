@@ -2,12 +2,9 @@ package players
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -15,30 +12,30 @@ import (
 
 // How a bot's stdout is read.
 //
-// The goroutine that waits for an answer (ReadLines, ReadLine) reads the pipe itself, so
-// that an answer wakes exactly the goroutine that needs it, the way a blocking read wakes
-// a thread. Handing lines over from a reader goroutine instead costs two to three times
-// the pipe round trip itself (two goroutines woken per answer, one of them on another
-// thread): see docs/PERFORMANCE.md.
+// The goroutine that waits for an answer (ReadLines, ReadLine) reads the pipe itself, and
+// waits for it in ppoll(2) with the deadline as timeout, the way a blocking read waits: an
+// answer wakes exactly the thread that needs it. Handing lines over from a reader
+// goroutine costs two to three times the pipe round trip itself (two goroutines woken per
+// answer, one of them on another thread), and waiting through the runtime's poller about
+// twice (see docs/PERFORMANCE.md). The parent's end of the pipe is therefore a raw,
+// non-blocking descriptor, not an *os.File; an eventfd wakes a waiting read when the bot
+// exits or goes over a limit.
 //
 // Between reads nobody waits on the pipe; a timer drains it every drainEvery, so that a
-// bot printing while it is not asked is neither blocked on a full pipe nor left uncounted
-// (its lines are queued and count toward the flood limit, as if read at once).
+// bot printing while it is not asked is not blocked on a full pipe for long and its lines
+// count toward the flood limit, and a read that finds lines already queued (the bot
+// printed ahead) first takes what else the pipe holds, so a flood is caught at the
+// game's pace.
 const (
 	drainEvery = 5 * time.Millisecond
-	// drainBurstWait is how long a drain that found the pipe full waits for more.
-	drainBurstWait = time.Millisecond
 	// drainBudget bounds the chunks one drain reads under the lock, so that a bot flooding
 	// its output cannot hold it for long.
-	drainBudget = 4
+	drainBudget = 16
 	readChunk   = 64 << 10
 	// exitGrace is how long a read goes on after the bot has exited: a descendant may
 	// still hold stdout open, and what is already in the pipe is still taken.
 	exitGrace = 20 * time.Millisecond
 )
-
-// longAgo is a deadline in the past: setting it interrupts a read in progress.
-var longAgo = time.Unix(1, 0)
 
 type queuedLine struct {
 	text    string
@@ -49,8 +46,8 @@ type queuedLine struct {
 // stdoutState is what reading stdout keeps between reads; Process.mu guards it, except buf,
 // which belongs to whoever reads: the waiting reader (reading set) or the drain.
 type stdoutState struct {
-	file *os.File
-	raw  syscall.RawConn
+	fd   int // the parent's end of the pipe, non-blocking; −1 once closed
+	wake int // eventfd that wakes a waiting read; −1 once closed (or unavailable)
 	buf  []byte
 
 	queue     []queuedLine
@@ -64,78 +61,50 @@ type stdoutState struct {
 	partialTooLong  bool
 	partialReported bool // the too-long line was already queued: once per line, never again
 
-	reading     bool // a ReadLines or ReadLine is waiting on the pipe
-	interrupted bool // something it must look at happened (exit, limit): its deadline was moved
-	drain       *time.Timer
+	reading bool // a ReadLines or ReadLine is using the descriptors
+	drain   *time.Timer
 }
 
-func (p *Process) startStdout(f *os.File) {
+// startStdout takes the parent's end of the bot's stdout.
+func (p *Process) startStdout(fd int) {
 	p.mu.Lock() // the first drain may come before this returns
 	defer p.mu.Unlock()
-	p.out.file = f
-	p.out.buf = make([]byte, readChunk)
-	if raw, err := f.SyscallConn(); err == nil {
-		p.out.raw = raw
-		p.out.drain = time.AfterFunc(drainEvery, p.drainStdout)
+	o := &p.out
+	o.fd, o.buf = fd, make([]byte, readChunk)
+	unix.SetNonblock(fd, true)
+	var err error
+	if o.wake, err = unix.Eventfd(0, unix.EFD_NONBLOCK|unix.EFD_CLOEXEC); err != nil {
+		o.wake = -1 // reads then look at the process every pollStep instead
 	}
+	o.drain = time.AfterFunc(drainEvery, p.drainStdout)
 }
+
+// pollStep is how often a read looks at the process when it has no eventfd to wake it.
+const pollStep = 10 * time.Millisecond
 
 // drainStdout reads what the bot printed while nobody waited for an answer, and schedules
-// the next drain until stdout ends. When the pipe was full, the bot prints faster than the
-// timer drains it and would be blocked: the drain then follows the bot's output as it
-// comes, until the pipe stays empty, an answer is awaited, or the bot is flooding.
+// the next drain until stdout ends.
 func (p *Process) drainStdout() {
-	for {
-		state := p.drainOnce()
-		switch state {
-		case drainEnded:
-			return
-		case drainFull:
-			if p.waitOutput(drainBurstWait) {
-				continue
-			}
-		}
-		p.mu.Lock()
-		if p.out.readErr == nil {
-			p.out.drain.Reset(drainEvery)
-		}
-		p.mu.Unlock()
-		return
-	}
-}
-
-type drainState int
-
-const (
-	drainEmpty drainState = iota // read what there was (or an answer is awaited)
-	drainFull                    // the pipe was full when last read
-	drainEnded                   // stdout ended
-)
-
-// drainOnce reads the pipe without waiting, unless an answer is awaited.
-func (p *Process) drainOnce() drainState {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	o := &p.out
 	if o.readErr != nil {
-		return drainEnded
+		return
 	}
-	if o.reading || o.flooding {
-		return drainEmpty
+	if !o.reading && !o.flooding {
+		p.pull()
 	}
-	return p.pull()
+	if o.readErr == nil {
+		o.drain.Reset(drainEvery)
+	}
 }
 
 // pull reads what the pipe holds without waiting, up to drainBudget chunks. Called with
 // p.mu held, by the drain or by the waiting reader, whichever owns the read buffer.
-func (p *Process) pull() drainState {
+func (p *Process) pull() {
 	o := &p.out
 	for range drainBudget {
-		var n int
-		var err error
-		if cerr := o.raw.Control(func(fd uintptr) { n, err = unix.Read(int(fd), o.buf) }); cerr != nil {
-			err = cerr
-		}
+		n, err := unix.Read(o.fd, o.buf)
 		if n > 0 {
 			p.split(o.buf[:n], time.Now())
 		}
@@ -143,24 +112,11 @@ func (p *Process) pull() drainState {
 		case n == len(o.buf):
 			continue
 		case n > 0 || err == unix.EAGAIN || err == unix.EINTR:
-			return drainEmpty // most likely, for a short read
+			return // most likely empty, for a short read
 		}
 		p.endOfOutput(err)
-		return drainEnded
+		return
 	}
-	return drainFull
-}
-
-// waitOutput waits up to d for the bot to print more, without the runtime's poller: that
-// belongs to the reads that wait for answers.
-func (p *Process) waitOutput(d time.Duration) bool {
-	ready := false
-	p.out.raw.Control(func(fd uintptr) {
-		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-		n, err := unix.Poll(fds, int(d.Milliseconds()))
-		ready = err == nil && n > 0
-	})
-	return ready
 }
 
 // split cuts what was read into lines and queues them. A line longer than MaxLine is cut
@@ -237,8 +193,9 @@ func (p *Process) pop() queuedLine {
 	return l
 }
 
-// endOfOutput records that stdout ended (err nil or io.EOF: the bot closed it) and closes
-// it. A last line without a newline still counts, as on CodinGame. Called with p.mu held.
+// endOfOutput records that stdout ended (err nil: the bot closed it) and closes it once no
+// read uses it. A last line without a newline still counts, as on CodinGame. Called with
+// p.mu held.
 func (p *Process) endOfOutput(err error) {
 	o := &p.out
 	if o.readErr != nil {
@@ -248,14 +205,41 @@ func (p *Process) endOfOutput(err error) {
 		p.push(queuedLine{text: lineText(o.partial), at: time.Now()})
 		o.partial = o.partial[:0]
 	}
-	if err == nil || errors.Is(err, os.ErrClosed) {
+	if err == nil {
 		err = io.EOF
 	}
 	o.readErr = err
 	if o.drain != nil {
 		o.drain.Stop()
 	}
-	o.file.Close()
+	if o.reading {
+		p.wakeReader() // it closes the descriptors on its way out
+		return
+	}
+	p.release()
+}
+
+// release closes the descriptors. Called with p.mu held, stdout ended and no read using
+// them.
+func (p *Process) release() {
+	o := &p.out
+	if o.fd >= 0 {
+		unix.Close(o.fd)
+		o.fd = -1
+	}
+	if o.wake >= 0 {
+		unix.Close(o.wake)
+		o.wake = -1
+	}
+}
+
+// wakeReader makes a read waiting in ppoll look at the process again. Called with p.mu held.
+func (p *Process) wakeReader() {
+	if o := &p.out; o.reading && o.wake >= 0 {
+		var one [8]byte
+		one[0] = 1 // eventfd counters are native-endian; any non-zero value wakes
+		unix.Write(o.wake, one[:])
+	}
 }
 
 // interrupt makes a read in progress look at the process again (it exited, or went over
@@ -263,10 +247,7 @@ func (p *Process) endOfOutput(err error) {
 func (p *Process) interrupt() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.out.interrupted = true
-	if p.out.reading {
-		p.out.file.SetReadDeadline(longAgo)
-	}
+	p.wakeReader()
 }
 
 // closeStdout stops reading once the bot is gone.
@@ -313,12 +294,9 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 	o := &p.out
 	got := make([]Line, 0, n)
 	var grace time.Time // when the bot has exited: the end of the grace for its last lines
-	var set time.Time   // the deadline set on the pipe
 	p.mu.Lock()
-	o.reading, o.interrupted = true, false
-	o.file.SetReadDeadline(deadline)
-	set = deadline
-	if o.head < len(o.queue) && o.readErr == nil && o.raw != nil {
+	o.reading = true
+	if o.head < len(o.queue) && o.readErr == nil {
 		// The bot printed ahead of the question: take what else it printed since, so that a
 		// bot flooding its output is caught at the game's pace, whatever the drain's.
 		p.pull()
@@ -326,19 +304,13 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 	defer func() {
 		p.mu.Lock()
 		o.reading = false
+		if o.readErr != nil {
+			p.release()
+		}
 		p.mu.Unlock()
 	}()
 	for {
 		// p.mu is held here.
-		wait := deadline
-		if !grace.IsZero() && (wait.IsZero() || grace.Before(wait)) {
-			wait = grace
-		}
-		if o.interrupted || !wait.Equal(set) {
-			o.interrupted = false
-			o.file.SetReadDeadline(wait)
-			set = wait
-		}
 		if p.limitErr != nil {
 			err := p.limitErr
 			p.mu.Unlock()
@@ -369,20 +341,28 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			// The bot is gone but a descendant may still hold stdout open; take what is
 			// already in the pipe, then give up.
 			grace = time.Now().Add(exitGrace)
-			p.mu.Lock()
-			continue
 		}
-		nr, err := o.file.Read(o.buf)
+		wait := deadline
+		if !grace.IsZero() && (wait.IsZero() || grace.Before(wait)) {
+			wait = grace
+		}
+		ready, err := p.waitReadable(wait)
 		now := time.Now()
 		p.mu.Lock()
-		if nr > 0 {
-			p.split(o.buf[:nr], now)
-		}
-		if err == nil || nr > 0 {
+		if err != nil {
+			p.endOfOutput(err)
 			continue
 		}
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			p.endOfOutput(err)
+		if ready {
+			nr, err := unix.Read(o.fd, o.buf)
+			now = time.Now()
+			switch {
+			case nr > 0:
+				p.split(o.buf[:nr], now)
+			case err == unix.EAGAIN || err == unix.EINTR:
+			default:
+				p.endOfOutput(err) // nr == 0: the bot closed its output
+			}
 			continue
 		}
 		switch {
@@ -393,6 +373,38 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			p.mu.Unlock()
 			return got, &Error{Kind: KindCrash, Msg: p.exitDesc}
 		}
-		// Interrupted: look again.
+		// Woken (the bot exited, a limit, the end of its output): look again.
 	}
+}
+
+// waitReadable waits until the pipe can be read (data, or the bot closed it), the wake
+// eventfd is signalled, or the deadline (zero: none). It reports whether the pipe is
+// readable; an error is one that ends the reading.
+func (p *Process) waitReadable(deadline time.Time) (bool, error) {
+	o := &p.out
+	fds := [2]unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}, {Fd: int32(o.wake), Events: unix.POLLIN}}
+	nfds := 2
+	if o.wake < 0 {
+		nfds = 1
+		if deadline.IsZero() || time.Until(deadline) > pollStep {
+			deadline = time.Now().Add(pollStep)
+		}
+	}
+	var timeout *unix.Timespec
+	if !deadline.IsZero() {
+		ts := unix.NsecToTimespec(max(0, int64(time.Until(deadline))))
+		timeout = &ts
+	}
+	n, err := unix.Ppoll(fds[:nfds], timeout, nil)
+	switch {
+	case err == unix.EINTR || n == 0:
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	if fds[1].Revents != 0 {
+		var count [8]byte
+		unix.Read(o.wake, count[:]) // reset the counter
+	}
+	return fds[0].Revents != 0, nil
 }
