@@ -75,11 +75,13 @@ func instantQueens(in io.Reader, out io.Writer) error {
 
 // echoGame asks one player per turn, in turn, for an exchange of a floor shape, and times
 // exactly the exchanges after the first of each player: the runner's cost per exchange
-// measured through Run itself.
+// measured through Run itself. A game has exchanges timed turns, so that the recording
+// stays the size of a real game's.
 type echoGame struct {
-	b     *testing.B
-	shape floor.Exchange
-	ref   *echoRef // the game being played
+	b         *testing.B
+	shape     floor.Exchange
+	exchanges int
+	ref       *echoRef // the game being played
 }
 
 func (g *echoGame) Info() referee.Info {
@@ -88,7 +90,7 @@ func (g *echoGame) Info() referee.Info {
 }
 
 func (g *echoGame) New(cfg referee.Config) (referee.Referee, error) {
-	g.ref = &echoRef{b: g.b, shape: g.shape, input: g.shape.Input(), turns: cfg.Players + g.b.N, players: cfg.Players}
+	g.ref = &echoRef{b: g.b, shape: g.shape, input: g.shape.Input(), turns: cfg.Players + g.exchanges, players: cfg.Players}
 	return g.ref, nil
 }
 
@@ -109,7 +111,7 @@ func (r *echoRef) Frame() referee.Frame {
 
 func (r *echoRef) Requests() []referee.Request {
 	if r.turn == r.players {
-		r.b.ResetTimer() // every bot has started and answered once
+		r.b.StartTimer() // every bot has started and answered once
 	}
 	timeout := 50 * time.Millisecond
 	if r.turn < r.players {
@@ -151,30 +153,37 @@ func benchPlayer(tb testing.TB, name string) Player {
 // BenchmarkExchange is the runner's cost per exchange: one bot asked per turn (in turn, with
 // two seats), through Run with the defaults (metered bots, resource watch, recording),
 // against the floor's peer; compare with bench/floor's BenchmarkRoundTrip of the same shape
-// and number of peers. The time limits are scaled up so that a busy machine cannot end the
-// benchmark with a timeout.
+// and number of peers. Games of 5000 exchanges are played until b.N exchanges are timed;
+// starting and stopping the bots is not, and the bots are warm, like the floor's peer (a
+// new bot's first hundreds of exchanges are slower: that shows in BenchmarkQueensGame), while
+// the recording stays within a few real games' size. The time limits are scaled up so
+// that a busy machine cannot end the benchmark with a timeout.
 //
 //	go test ./match -run '^$' -bench . -benchmem
 func BenchmarkExchange(b *testing.B) {
+	const perGame = 5000
 	for _, shape := range floor.Shapes {
 		for _, seats := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/peers=%d", shape.Name, seats), func(b *testing.B) {
-				game := &echoGame{b: b, shape: shape}
 				bots := make([]Player, seats)
 				for i := range bots {
 					bots[i] = benchPlayer(b, "floor/peer")
 				}
 				b.ReportAllocs()
-				rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if r := game.ref; r != nil && r.failed != "" {
-					b.Fatal(r.failed)
-				}
-				for _, p := range rec.Result.Players {
-					if p.Status != referee.StatusOK {
-						b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+				b.StopTimer()
+				for done := 0; done < b.N; done += perGame {
+					game := &echoGame{b: b, shape: shape, exchanges: min(perGame, b.N-done)}
+					rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if r := game.ref; r != nil && r.failed != "" {
+						b.Fatal(r.failed)
+					}
+					for _, p := range rec.Result.Players {
+						if p.Status != referee.StatusOK {
+							b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+						}
 					}
 				}
 			})
