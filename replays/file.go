@@ -63,10 +63,6 @@ func Write(path string, r *Replay) error {
 // Encode writes a replay as JSON: one turn per line, so that replays diff well and stay
 // readable.
 func Encode(w io.Writer, r *Replay) error {
-	r, err := withShapeTable(r)
-	if err != nil {
-		return err
-	}
 	head := *r
 	head.Turns, head.ShapeTable = nil, nil
 	headJSON, err := json.Marshal(head)
@@ -83,40 +79,40 @@ func Encode(w io.Writer, r *Replay) error {
 	if _, err := w.Write(headJSON[:i]); err != nil {
 		return err
 	}
-	var b []byte // one buffer for the table, then for every turn
-	if len(r.ShapeTable) > 0 {
-		b = append(b, `"shape_table":[`...)
-		for k := range r.ShapeTable {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			var ok bool
-			if b, ok = appendShape(b, &r.ShapeTable[k]); !ok {
-				_, err := json.Marshal(&r.ShapeTable[k])
-				return fmt.Errorf("shape table: %w", err)
-			}
-			if len(b) >= 64<<10 { // written as it goes: the table is most of a file
-				if _, err := w.Write(b); err != nil {
-					return err
-				}
-				b = b[:0]
-			}
-		}
-		b = append(b, "],"...)
-		if _, err := w.Write(b); err != nil {
+	// The table is written as it is made; it is left out when there are no shapes at all.
+	shapes := 0
+	for k := range r.Turns {
+		shapes += len(r.Turns[k].Frame.Shapes)
+	}
+	if shapes > 0 {
+		if _, err := io.WriteString(w, `"shape_table":[`); err != nil {
 			return err
 		}
 	}
+	table, err := makeShapeTable(r, func(chunk []byte) error {
+		_, err := w.Write(chunk)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if shapes > 0 {
+		if _, err := w.Write(append(table.json, "],"...)); err != nil {
+			return err
+		}
+	}
+	var b []byte // one buffer for every turn
 	if _, err := io.WriteString(w, "\"turns\":[\n"); err != nil {
 		return err
 	}
 	for k := range r.Turns {
-		t := &r.Turns[k]
+		t := r.Turns[k] // as written: the frame's shapes by their entries
+		t.Frame.Shapes, t.ShapeIDs = nil, table.ids[k]
 		b = b[:0]
 		if k > 0 {
 			b = append(b, ",\n"...)
 		}
-		if b, err = appendTurn(b, t); err != nil {
+		if b, err = appendTurn(b, &t); err != nil {
 			return fmt.Errorf("turn %d: %w", t.Turn, err)
 		}
 		if _, err := w.Write(b); err != nil {

@@ -6,7 +6,6 @@ import (
 	"hash/maphash"
 	"math"
 	"reflect"
-	"unicode/utf8"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -22,32 +21,67 @@ func withShapeTable(r *Replay) (*Replay, error) {
 	if len(r.Turns) == 0 {
 		return r, nil
 	}
+	t, err := makeShapeTable(r, nil)
+	if err != nil {
+		return nil, err
+	}
 	out := *r
 	out.Turns = make([]Turn, len(r.Turns))
-	// Two shapes are the same entry when their JSON is the same. Comparing the fields says
-	// the same thing (sameEntry) and costs far less than writing the JSON of every shape of
-	// every frame: shapes are found by a hash of their fields, then compared. A shape with
-	// a text that is not valid UTF-8, whose JSON can equal another's with different bytes,
-	// is compared by its JSON.
+	out.ShapeTable = make([]referee.Shape, len(t.shapes))
+	for i, sh := range t.shapes {
+		out.ShapeTable[i] = *sh
+	}
+	for i, turn := range r.Turns {
+		turn.Frame.Shapes = nil
+		turn.ShapeIDs = t.ids[i]
+		out.Turns[i] = turn
+	}
+	return &out, nil
+}
+
+// shapeTable is a replay's table of distinct shapes, as it is written.
+type shapeTable struct {
+	shapes []*referee.Shape // in order of first appearance, pointing into the frames
+	json   []byte           // their JSON, comma-separated: the table's content in the file (what flush has not taken)
+	ids    [][]int          // each turn's shapes as indices into shapes
+}
+
+// tableChunk is how much of the table's JSON makeShapeTable gathers before it flushes it.
+const tableChunk = 64 << 10
+
+// makeShapeTable finds the distinct shapes of a replay's frames. With flush set, the
+// table's JSON is handed to it as it is made, a chunk at a time (the table comes first in
+// a file), and the rest is left in json; without, all of it stays in json.
+//
+// Two shapes are the same entry when their JSON is the same. Comparing the fields says the
+// same thing (sameEntry) and costs far less than writing the JSON of every shape of every
+// frame: a shape is first compared with the one at its place in the previous frame (most
+// of a frame is the previous frame's), then found by a hash of its fields; only a new
+// entry is written, once, straight into the table. A shape with a text that is not valid
+// UTF-8, whose JSON can equal another's with different bytes, is compared by its JSON.
+func makeShapeTable(r *Replay, flush func([]byte) error) (*shapeTable, error) {
 	total := 0
 	for _, t := range r.Turns {
 		total += len(t.Frame.Shapes)
 	}
+	st := &shapeTable{ids: make([][]int, len(r.Turns))}
 	seed := maphash.MakeSeed()
-	heads := make(map[uint64]int, total/2) // hash → the last entry with it
+	heads := make(map[uint64]int, total/4) // hash → the last entry with it
 	var chain []int                        // entry → the previous entry with the same hash, or −1
 	byJSON := map[string]int{}
-	out.ShapeTable = make([]referee.Shape, 0, total/2)
-	var buf []byte
-	allIDs := make([]int, total) // every turn's ids, cut from one array
+	allIDs := make([]int, total)   // every turn's ids, cut from one array
+	var prevShapes []referee.Shape // the previous frame's shapes and their entries
+	var prevIDs []int
 	for i, t := range r.Turns {
-		ids := allIDs[:len(t.Frame.Shapes):len(t.Frame.Shapes)]
-		allIDs = allIDs[len(ids):]
+		turnIDs := allIDs[:len(t.Frame.Shapes):len(t.Frame.Shapes)]
+		allIDs = allIDs[len(turnIDs):]
 		for k := range t.Frame.Shapes {
 			sh := &t.Frame.Shapes[k]
-			// Found by its fields: the same bytes, the same JSON. Else a new entry, unless
-			// it cannot be compared by its fields (checked for new entries only: an entry
-			// that can be is never equal, field for field, to a shape that cannot).
+			if k < len(prevShapes) && sameEntry(&prevShapes[k], sh) {
+				turnIDs[k] = prevIDs[k]
+				continue
+			}
+			// Found by its fields: the same bytes, the same JSON.
 			h := hashShape(seed, sh)
 			head, seen := heads[h]
 			if !seen {
@@ -55,67 +89,63 @@ func withShapeTable(r *Replay) (*Replay, error) {
 			}
 			id := -1
 			for e := head; e >= 0; e = chain[e] {
-				if sameEntry(&out.ShapeTable[e], sh) {
+				if sameEntry(st.shapes[e], sh) {
 					id = e
 					break
 				}
 			}
-			switch {
-			case id >= 0:
-			case keyable(sh):
-				id = len(out.ShapeTable)
-				heads[h] = id
-				chain = append(chain, head)
-				out.ShapeTable = append(out.ShapeTable, *sh)
-			default:
-				var ok bool
-				if buf, ok = appendShape(buf[:0], sh); !ok {
+			if id < 0 {
+				// A new entry, unless it has a text that is not valid UTF-8 and the JSON of
+				// an entry that has one too (an entry with valid texts never has the JSON
+				// of a shape without).
+				mark := len(st.json)
+				if len(st.shapes) > 0 {
+					st.json = append(st.json, ',')
+				}
+				var ok, valid bool
+				if st.json, ok, valid = appendShape(st.json, sh); !ok {
 					_, err := json.Marshal(sh) // for encoding/json's own error
 					return nil, fmt.Errorf("turn %d: shape %d: %w", t.Turn, k, err)
 				}
-				e, seen := byJSON[string(buf)]
-				if !seen {
-					e = len(out.ShapeTable)
-					byJSON[string(buf)] = e
-					chain = append(chain, -1)
-					out.ShapeTable = append(out.ShapeTable, *sh)
+				id = len(st.shapes)
+				if valid {
+					heads[h] = id
+					chain = append(chain, head)
+				} else {
+					own := string(st.json[mark:])
+					if len(st.shapes) > 0 {
+						own = own[1:]
+					}
+					if e, seen := byJSON[own]; seen {
+						st.json = st.json[:mark]
+						id = e
+					} else {
+						byJSON[own] = id
+						chain = append(chain, -1)
+					}
 				}
-				id = e
+				if id == len(st.shapes) {
+					st.shapes = append(st.shapes, sh)
+				}
+				if flush != nil && len(st.json) >= tableChunk {
+					if err := flush(st.json); err != nil {
+						return nil, err
+					}
+					st.json = st.json[:0]
+				}
 			}
-			ids[k] = id
+			turnIDs[k] = id
 		}
-		t.Frame.Shapes = nil
-		t.ShapeIDs = ids
-		out.Turns[i] = t
+		prevShapes, prevIDs = t.Frame.Shapes, turnIDs
+		st.ids[i] = turnIDs
 	}
-	return &out, nil
+	return st, nil
 }
 
-// keyable reports whether a shape can be compared field by field: its texts are valid
-// UTF-8 (encoding/json writes every invalid byte as U+FFFD, so different bytes can make the
-// same JSON) and its numbers are ones JSON holds.
-func keyable(s *referee.Shape) bool {
-	for _, t := range [...]string{s.Kind, s.Text, s.Fill, s.Stroke, s.Layer, s.Tip} {
-		if !utf8.ValidString(t) {
-			return false
-		}
-	}
-	for _, f := range [...]float64{s.X, s.Y, s.X2, s.Y2, s.W, s.H, s.R, s.Size, s.Width, s.Alpha} {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return false
-		}
-	}
-	for _, p := range s.Points {
-		if math.IsNaN(p) || math.IsInf(p, 0) {
-			return false
-		}
-	}
-	return true
-}
-
-// sameEntry reports whether two keyable shapes have the same JSON. Numbers compare as bits,
-// since the JSON of −0 is not that of 0, except in the fields left out when zero, where
-// −0 and 0 both vanish.
+// sameEntry reports whether two shapes are the same field for field, which gives them the
+// same JSON (and, when their texts are valid UTF-8, only that does). Numbers compare as
+// bits, since the JSON of −0 is not that of 0, except in the fields left out when zero,
+// where −0 and 0 both vanish.
 func sameEntry(a, b *referee.Shape) bool {
 	bits := math.Float64bits
 	if a.Kind != b.Kind || a.Text != b.Text || a.Fill != b.Fill || a.Stroke != b.Stroke || a.Layer != b.Layer || a.Tip != b.Tip ||

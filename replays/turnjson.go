@@ -31,17 +31,18 @@ func appendTurn(b []byte, t *Turn) ([]byte, error) {
 }
 
 // appendShape appends the JSON of a shape, as encoding/json makes it; ok is false for a
-// value it refuses (NaN, ±Inf).
-func appendShape(b []byte, s *referee.Shape) (_ []byte, ok bool) {
+// value it refuses (NaN, ±Inf), valid whether every text was valid UTF-8.
+func appendShape(b []byte, s *referee.Shape) (_ []byte, ok, valid bool) {
 	w := turnWriter{b: b}
 	w.shape(s)
-	return w.b, !w.refused
+	return w.b, !w.refused, !w.invalid
 }
 
 type turnWriter struct {
 	b       []byte
 	refused bool  // a float encoding/json refuses
 	err     error // from encoding a frame's state
+	invalid bool  // a string that was not valid UTF-8 (written with U+FFFD)
 }
 
 func (w *turnWriter) turn(t *Turn) {
@@ -277,8 +278,13 @@ func (w *turnWriter) string(s string) {
 			start = i
 			continue
 		}
+		if c := s[i]; c >= 0xc2 && c <= 0xdf && i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
+			i += 2 // a valid two-byte character ("·", "é"): nothing to escape
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
+			w.invalid = true
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
 			i += size
