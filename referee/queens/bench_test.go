@@ -46,11 +46,15 @@ func busyState() *state {
 
 // BenchmarkTurn plays one busy mid-game turn as the runner drives it: both requests (the
 // input text of each player) and both answers applied, the whole update. The state copies
-// it plays on are made outside the timing, a batch at a time.
+// it plays on are made outside the timing, a batch at a time, with what a game carries
+// from turn to turn (the collision neighbour sets).
 //
 //	go test ./referee/queens -run '^$' -bench . -benchmem
 func BenchmarkTurn(b *testing.B) {
 	base := busyState()
+	// Mid-game, the previous turn's last pass left its neighbour sets behind.
+	bodies, fixed := base.collidingBodies()
+	collide(bodies, fixed, 0, &base.field, &base.near)
 	answers := busyAnswers()
 	batch := make([]*state, 64)
 	for i := range batch {
@@ -131,5 +135,16 @@ func cloneInto(dst, src *state) {
 		}
 		c.creeps = creeps
 		dst.players[i] = c
+	}
+	// The neighbour sets, as the game carries them from one turn to the next: the same
+	// sets and anchors, for the copy's own bodies.
+	if src.near.valid {
+		dst.near.valid = true
+		dst.near.fixed, dst.near.words = src.near.fixed, src.near.words
+		dst.near.anchorX = append(dst.near.anchorX[:0], src.near.anchorX...)
+		dst.near.anchorY = append(dst.near.anchorY[:0], src.near.anchorY...)
+		dst.near.sets = append(dst.near.sets[:0], src.near.sets...)
+		dst.near.order = append(dst.near.order[:0], src.near.order...)
+		dst.near.bodies = append(dst.near.bodies[:0], dst.collisionOrder()...)
 	}
 }

@@ -93,13 +93,18 @@ func (r *Referee) Requests() []referee.Request {
 	if g.turn == 0 {
 		timeout = firstTimeout
 	}
-	var reqs []referee.Request
+	// About 24 bytes a line (up to 7 numbers), so that the text is made in one allocation.
+	size := 24 * (3 + len(g.sites) + len(g.players[0].creeps) + len(g.players[1].creeps) + len(g.players))
+	if g.turn == 0 {
+		size *= 2
+	}
+	reqs := make([]referee.Request, 0, len(g.players))
 	for p, pl := range g.players {
 		if !pl.active {
 			continue
 		}
 		var b strings.Builder
-		b.Grow(1024)
+		b.Grow(size)
 		if g.turn == 0 {
 			g.initInput(&b)
 		}
