@@ -144,7 +144,8 @@ func cloneInto(dst, src *state) {
 		dst.near.anchorX = append(dst.near.anchorX[:0], src.near.anchorX...)
 		dst.near.anchorY = append(dst.near.anchorY[:0], src.near.anchorY...)
 		dst.near.sets = append(dst.near.sets[:0], src.near.sets...)
-		dst.near.order = append(dst.near.order[:0], src.near.order...)
+		dst.near.movable = append(dst.near.movable[:0], src.near.movable...)
+		dst.near.still = append(dst.near.still[:0], src.near.still...)
 		dst.near.bodies = append(dst.near.bodies[:0], dst.collisionOrder()...)
 	}
 }

@@ -90,3 +90,35 @@ func TestOverlappingSitesAreNotStatic(t *testing.T) {
 		t.Fatal("sites apart, not reported static after moving one")
 	}
 }
+
+// The sets keep every pair that could touch while each body stays within slack of its
+// anchor: all pairs nearer than their radii, the gap and twice the slack (but pairs of two
+// fixed bodies, which a pass never looks at).
+func TestNeighbourSetsHoldEveryNearPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := 0; round < 300; round++ {
+		g := newState(int64(round), arenaProfile)
+		crowd(g, rng, rng.IntN(70), 200+rng.Float64()*1520, 100+rng.Float64()*800, 100+rng.Float64()*1500)
+		bodies, fixed := g.collidingBodies()
+		if round%4 == 0 {
+			fixed = len(bodies) // as when the sites are not static
+		}
+		var f field
+		f.load(bodies)
+		n := len(bodies)
+		var nb neighbours
+		nb.make(bodies, fixed, 0, f.xs[:n], f.ys[:n], f.rs[:n])
+		for i := range bodies {
+			for j := range bodies {
+				if i == j || (i >= fixed && j >= fixed) {
+					continue
+				}
+				if dist(bodies[i].pos, bodies[j].pos) < float64(bodies[i].radius+bodies[j].radius)+2*slack {
+					if nb.set(i)[j/64]&(1<<(j%64)) == 0 {
+						t.Fatalf("round %d: bodies %d and %d (fixed from %d) are %.1f apart, not in the sets", round, i, j, fixed, dist(bodies[i].pos, bodies[j].pos))
+					}
+				}
+			}
+		}
+	}
+}

@@ -66,27 +66,37 @@ func recordGame(tb testing.TB, seed int64) [][]referee.Answer {
 }
 
 // BenchmarkGame is the referee's average cost per turn over a whole game of the greedy
-// built-in against itself, as the runner drives it: both requests, the answers applied,
-// the frame drawn. Each op is one turn.
+// built-in against itself, as the runner drives it: both requests and the answers applied
+// (turn), and the frame drawn too (framed). Each op is one turn.
 //
 //	go test ./referee/queens -run '^$' -bench Game -benchmem
 func BenchmarkGame(b *testing.B) {
 	turns := recordGame(b, 7)
-	var r referee.TurnBased
-	i := len(turns)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for n := 0; n < b.N; n++ {
-		if i == len(turns) {
-			b.StopTimer()
-			ref, _ := queens.Game{}.New(referee.Config{Seed: 7, Players: 2})
-			r, i = ref.(referee.TurnBased), 0
-			b.StartTimer()
+	for _, framed := range []bool{false, true} {
+		name := "turn"
+		if framed {
+			name = "framed"
 		}
-		r.Requests()
-		r.Play(turns[i])
-		r.Frame()
-		i++
+		b.Run(name, func(b *testing.B) {
+			var r referee.TurnBased
+			i := len(turns)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for n := 0; n < b.N; n++ {
+				if i == len(turns) {
+					b.StopTimer()
+					ref, _ := queens.Game{}.New(referee.Config{Seed: 7, Players: 2})
+					r, i = ref.(referee.TurnBased), 0
+					b.StartTimer()
+				}
+				r.Requests()
+				r.Play(turns[i])
+				if framed {
+					r.Frame()
+				}
+				i++
+			}
+			b.ReportMetric(float64(len(turns)), "turns/game")
+		})
 	}
-	b.ReportMetric(float64(len(turns)), "turns/game")
 }

@@ -15,7 +15,7 @@ type neighbours struct {
 	anchorX, anchorY []float64
 	words            int      // bitset words per body
 	sets             []uint64 // body i's set is sets[i*words : (i+1)*words]
-	order            []int    // list indices by anchor x, for making the sets
+	movable, still   []int    // the movable and the fixed bodies' indices by x, for making the sets
 	valid            bool
 }
 
@@ -47,8 +47,9 @@ func (nb *neighbours) near(i int, x, y float64) bool {
 	return float64(dx*dx)+float64(dy*dy) < slack*slack
 }
 
-// make anchors every body where it is and makes the sets, sweeping the bodies by x. Pairs
-// of two fixed bodies (index ≥ fixed) are left out: a pass never looks at them.
+// make anchors every body where it is and makes the sets. The movable bodies (index <
+// fixed) are swept by x against each other, then against the fixed ones, also by x; pairs
+// of two fixed bodies are left out: a pass never looks at them.
 func (nb *neighbours) make(bodies []*body, fixed int, gap float64, xs, ys, rs []float64) {
 	n := len(bodies)
 	nb.bodies, nb.fixed = append(nb.bodies[:0], bodies...), fixed
@@ -57,43 +58,81 @@ func (nb *neighbours) make(bodies []*body, fixed int, gap float64, xs, ys, rs []
 	nb.words = (n + 63) / 64
 	nb.sets = append(nb.sets[:0], make([]uint64, n*nb.words)...)
 	clear(nb.sets)
-	maxR := 0.0
-	for _, r := range rs {
-		maxR = max(maxR, r)
-	}
-	widest := 2*maxR + gap + 2*slack + margin
-	// Insertion sort by x: the previous order is nearly right when the list is the same.
-	if len(nb.order) != n {
-		nb.order = nb.order[:0]
-		for i := range n {
-			nb.order = append(nb.order, i)
+	// Both parts sorted by x, by insertion from the previous order: nearly right when the
+	// list is the same, and the fixed part does not move.
+	nb.movable = indices(nb.movable, 0, fixed)
+	nb.still = indices(nb.still, fixed, n)
+	movable, still := nb.movable, nb.still
+	for _, part := range [2][]int{movable, still} {
+		for a := 1; a < len(part); a++ {
+			for b := a; b > 0 && xs[part[b]] < xs[part[b-1]]; b-- {
+				part[b], part[b-1] = part[b-1], part[b]
+			}
 		}
 	}
-	order := nb.order
-	for a := 1; a < n; a++ {
-		for b := a; b > 0 && xs[order[b]] < xs[order[b-1]]; b-- {
-			order[b], order[b-1] = order[b-1], order[b]
-		}
+	maxMovable, maxStill := 0.0, 0.0
+	for _, i := range movable {
+		maxMovable = max(maxMovable, rs[i])
 	}
-	for a, i := range order {
-		for _, j := range order[a+1:] {
-			dx := xs[j] - xs[i]
-			if dx >= widest {
+	for _, i := range still {
+		maxStill = max(maxStill, rs[i])
+	}
+	reach := func(i, j int) {
+		limit := rs[i] + rs[j] + gap + 2*slack + margin
+		dx, dy := xs[j]-xs[i], ys[j]-ys[i]
+		if dx >= limit || -dx >= limit || dy >= limit || -dy >= limit || float64(dx*dx)+float64(dy*dy) >= limit*limit {
+			return
+		}
+		nb.sets[i*nb.words+j/64] |= 1 << (j % 64)
+		nb.sets[j*nb.words+i/64] |= 1 << (i % 64)
+	}
+	widest := 2*maxMovable + gap + 2*slack + margin
+	for a, i := range movable {
+		for _, j := range movable[a+1:] {
+			if xs[j]-xs[i] >= widest {
 				break
 			}
-			if i >= fixed && j >= fixed {
-				continue
+			reach(i, j)
+		}
+	}
+	// Against the fixed bodies: both lists go up in x, so the first fixed body in reach of
+	// a movable one only moves forward.
+	widest = maxMovable + maxStill + gap + 2*slack + margin
+	from := 0
+	for _, i := range movable {
+		for from < len(still) && xs[i]-xs[still[from]] >= widest {
+			from++
+		}
+		for _, j := range still[from:] {
+			if xs[j]-xs[i] >= widest {
+				break
 			}
-			limit := rs[i] + rs[j] + gap + 2*slack + margin
-			dy := ys[j] - ys[i]
-			if dx >= limit || dy >= limit || -dy >= limit || float64(dx*dx)+float64(dy*dy) >= limit*limit {
-				continue
-			}
-			nb.sets[i*nb.words+j/64] |= 1 << (j % 64)
-			nb.sets[j*nb.words+i/64] |= 1 << (i % 64)
+			reach(i, j)
 		}
 	}
 	nb.valid = true
+}
+
+// indices returns the indices from lo to hi (excluded), in whatever order: order itself
+// when it holds them already (it always holds a contiguous range, in some order).
+func indices(order []int, lo, hi int) []int {
+	if len(order) == hi-lo {
+		same := true
+		for _, i := range order {
+			if i < lo || i >= hi {
+				same = false
+				break
+			}
+		}
+		if same {
+			return order
+		}
+	}
+	order = order[:0]
+	for i := lo; i < hi; i++ {
+		order = append(order, i)
+	}
+	return order
 }
 
 // set is body i's set.
