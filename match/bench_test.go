@@ -162,32 +162,44 @@ func benchPlayer(tb testing.TB, name string) Player {
 //	go test ./match -run '^$' -bench . -benchmem
 func BenchmarkExchange(b *testing.B) {
 	const perGame = 5000
+	type variant struct {
+		shape   floor.Exchange
+		seats   int
+		noMeter bool // --no-meter: what the CPU counters cost an exchange
+	}
+	var variants []variant
 	for _, shape := range floor.Shapes {
-		for _, seats := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/peers=%d", shape.Name, seats), func(b *testing.B) {
-				bots := make([]Player, seats)
-				for i := range bots {
-					bots[i] = benchPlayer(b, "floor/peer")
-				}
-				b.ReportAllocs()
-				b.StopTimer()
-				for done := 0; done < b.N; done += perGame {
-					game := &echoGame{b: b, shape: shape, exchanges: min(perGame, b.N-done)}
-					rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots})
-					if err != nil {
-						b.Fatal(err)
-					}
-					if r := game.ref; r != nil && r.failed != "" {
-						b.Fatal(r.failed)
-					}
-					for _, p := range rec.Result.Players {
-						if p.Status != referee.StatusOK {
-							b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
-						}
-					}
-				}
-			})
+		variants = append(variants, variant{shape, 1, false}, variant{shape, 2, false})
+	}
+	variants = append(variants, variant{floor.Queens, 1, true}, variant{floor.Queens, 2, true})
+	for _, v := range variants {
+		name := fmt.Sprintf("%s/peers=%d", v.shape.Name, v.seats)
+		if v.noMeter {
+			name += "/no-meter"
 		}
+		b.Run(name, func(b *testing.B) {
+			bots := make([]Player, v.seats)
+			for i := range bots {
+				bots[i] = benchPlayer(b, "floor/peer")
+			}
+			b.ReportAllocs()
+			b.StopTimer()
+			for done := 0; done < b.N; done += perGame {
+				game := &echoGame{b: b, shape: v.shape, exchanges: min(perGame, b.N-done)}
+				rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots, NoMeter: v.noMeter})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r := game.ref; r != nil && r.failed != "" {
+					b.Fatal(r.failed)
+				}
+				for _, p := range rec.Result.Players {
+					if p.Status != referee.StatusOK {
+						b.Fatalf("%s: %s %s", p.Name, p.Status, p.Message)
+					}
+				}
+			}
+		})
 	}
 }
 

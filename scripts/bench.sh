@@ -10,6 +10,8 @@
 #   scripts/bench.sh                 # 5 rounds
 #   COUNT=10 scripts/bench.sh        # more rounds, steadier medians
 #   KEEP=/tmp/b scripts/bench.sh     # keep the raw results (go test -bench output) there
+#   BINARIES=/tmp/old scripts/bench.sh  # run test binaries built elsewhere (an older
+#                                       # version): bench_floor.test, players.test, ...
 #
 # Raw results are `go test -bench` output: benchstat reads them.
 set -eu
@@ -20,11 +22,17 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
-echo "building test binaries in $work" >&2
-for pkg in bench/floor players match referee/queens replays; do
-	name=$(echo "$pkg" | tr / _)
-	go test -c -o "$work/$name.test" "./$pkg"
-done
+if [ -n "${BINARIES:-}" ]; then
+	for name in bench_floor players match referee_queens replays; do
+		cp "$BINARIES/$name.test" "$work/$name.test"
+	done
+else
+	echo "building test binaries in $work" >&2
+	for pkg in bench/floor players match referee/queens replays; do
+		name=$(echo "$pkg" | tr / _)
+		go test -c -o "$work/$name.test" "./$pkg"
+	done
+fi
 
 # run NAME BENCH: one run of a package's benchmarks, appended to NAME.txt. Tests run in
 # their package directory, as go test runs them (match reads testdata/).
@@ -73,6 +81,11 @@ for shape in line queens; do
 		printf "  runner, %-6s %d peer(s)               %6s  %6s   %s\n" "$shape" "$peers" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
 	done
 done
+for peers in 1 2; do
+	f=$(median bench_floor "RoundTrip/queens/peers=$peers")
+	a=$(median match "Exchange/queens/peers=$peers/no-meter")
+	printf "  runner, queens %d peer(s), --no-meter     %6s  %6s   %s\n" "$peers" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
+done
 f=$(median bench_floor "RoundTrip/queens/peers=1")
 for variant in queens queens/no-meter; do
 	a=$(median players "Exchange/$variant")
@@ -105,7 +118,8 @@ echo
 echo "queens referee (µs)"
 printf "  busy mid-game turn (requests + play)   %8s   target < 20\n" "$(us "$(median referee_queens Turn)")"
 printf "  frame of that turn                     %8s\n" "$(us "$(median referee_queens Frame)")"
-printf "  average turn of a greedy game, framed  %8s\n" "$(us "$(median referee_queens Game)")"
+printf "  average turn of a greedy game          %8s   target < 20\n" "$(us "$(median referee_queens Game/turn)")"
+printf "  the same with its frame                %8s\n" "$(us "$(median referee_queens Game/framed)")"
 echo
 w=$(median replays "Write/json")
 wturns=$(median replays Encode turns)
