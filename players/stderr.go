@@ -6,6 +6,9 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // stderrBuffer drains a bot's stderr continuously (so that a chatty bot never blocks) and
@@ -21,6 +24,11 @@ type stderrBuffer struct {
 	liveLine  bool   // at the start of a live line
 	tail      []byte // the last bytes received, whatever was kept: for LastLine
 	done      chan struct{}
+	// raw and buf let take read what is already in the pipe (see take); every read of the
+	// pipe and the add of what it read happen under mu, so chunks stay in order.
+	raw   syscall.RawConn
+	buf   []byte
+	ended bool
 }
 
 func newStderrBuffer(turnMax, gameMax int, live io.Writer, prefix string) *stderrBuffer {
@@ -30,21 +38,82 @@ func newStderrBuffer(turnMax, gameMax int, live io.Writer, prefix string) *stder
 func (s *stderrBuffer) drain(r *os.File) {
 	defer close(s.done)
 	defer r.Close()
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			s.add(buf[:n])
+	raw, err := r.SyscallConn()
+	if err != nil {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := r.Read(buf)
+			if n > 0 {
+				s.add(buf[:n])
+			}
+			if err != nil {
+				return
+			}
 		}
-		if err != nil {
+	}
+	s.mu.Lock()
+	s.raw, s.buf = raw, make([]byte, 32<<10)
+	s.mu.Unlock()
+	// Read until the pipe is empty, then wait for the poller to say there is more.
+	for {
+		ended := false
+		err := raw.Read(func(fd uintptr) bool {
+			for {
+				s.mu.Lock()
+				more, done := s.readLocked(fd)
+				ended = done
+				s.mu.Unlock()
+				if !more {
+					return done
+				}
+			}
+		})
+		if err != nil || ended {
+			s.mu.Lock()
+			s.ended = true
+			s.mu.Unlock()
 			return
 		}
 	}
 }
 
+// readLocked reads one chunk of the pipe without waiting and keeps it. It reports whether
+// there may be more to read now, and whether the pipe has ended. Called with mu held.
+func (s *stderrBuffer) readLocked(fd uintptr) (more, ended bool) {
+	n, err := unix.Read(int(fd), s.buf)
+	switch {
+	case n > 0:
+		s.addLocked(s.buf[:n])
+		return true, false
+	case err == unix.EINTR:
+		return true, false
+	case err == unix.EAGAIN:
+		return false, false
+	}
+	return false, true // end of file, or an error: the pipe is done
+}
+
+// flushLocked takes what the bot has already written to stderr, without waiting: the drain
+// may not have run since. Called with mu held.
+func (s *stderrBuffer) flushLocked() {
+	if s.raw == nil || s.ended {
+		return
+	}
+	s.raw.Control(func(fd uintptr) {
+		// A few chunks at most: a bot flooding stderr is the drain's to follow.
+		for k, more := 0, true; more && k < 8; k++ {
+			more, _ = s.readLocked(fd)
+		}
+	})
+}
+
 func (s *stderrBuffer) add(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.addLocked(b)
+}
+
+func (s *stderrBuffer) addLocked(b []byte) {
 	if s.live != nil {
 		s.writeLive(b)
 	}
@@ -100,10 +169,13 @@ func (s *stderrBuffer) writeLive(b []byte) {
 }
 
 // take returns what arrived since the last call, as valid UTF-8, with a note when some of
-// it was dropped.
+// it was dropped. What the bot wrote before its answer is in the pipe by the time the answer
+// is read, but the drain, woken through the runtime's poller, may not have taken it yet:
+// take reads the pipe first (one read that usually finds it empty).
 func (s *stderrBuffer) take() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.flushLocked()
 	out := strings.ToValidUTF8(s.turn.String(), "\uFFFD")
 	if s.truncated > 0 {
 		out += "\n[arena: " + bytesText(s.truncated) + " of stderr not kept]\n"
