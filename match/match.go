@@ -182,7 +182,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 		rec.Players = append(rec.Players, replays.Player{Name: cfg.Players[i].Name, Command: p.Command})
 	}
 
-	seats, err := startSeats(cfg, info.Style)
+	seats, err := startSeats(cfg, info)
 	if err != nil {
 		return nil, err
 	}
@@ -221,12 +221,22 @@ type seat struct {
 	delayed int
 }
 
-func startSeats(cfg Config, style referee.Style) ([]*seat, error) {
+func startSeats(cfg Config, info referee.Info) ([]*seat, error) {
+	style := info.Style
+	// The CPU clock and compute limits need the counters (they see a bot's children too);
+	// otherwise the process CPU clock is enough to tell a busy machine, and cheaper.
+	meter := players.MeterProcessCPU
+	switch {
+	case cfg.NoMeter || style != referee.StyleTurns:
+		meter = players.MeterOff
+	case cfg.Clock == ClockCPU || info.ComputeLimited:
+		meter = players.MeterCounters
+	}
 	seats := make([]*seat, 0, len(cfg.Players))
 	for i, p := range cfg.Players {
 		spec := players.Spec{
 			Name: p.Name, Argv: p.Argv, Dir: p.Dir, Env: p.Env, StderrLive: cfg.Stderr, CPUs: cfg.CPUs,
-			Meter:     !cfg.NoMeter && style == referee.StyleTurns,
+			Meter:     meter,
 			MaxMemory: max(cfg.MaxMemory, 0), MaxProcesses: max(cfg.MaxProcesses, 0),
 			MaxTurnOutput: max(cfg.MaxTurnOutput, 0),
 		}

@@ -24,9 +24,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// peerSpec starts the peer as the match runner starts a turn-based bot: metered, with the
-// default memory and process limits watched.
-func peerSpec(tb testing.TB, meter bool) Spec {
+// peerSpec starts the peer as the match runner starts a turn-based bot: metered as asked,
+// with the default memory and process limits watched.
+func peerSpec(tb testing.TB, meter MeterLevel) Spec {
 	self, err := os.Executable()
 	if err != nil {
 		tb.Fatal(err)
@@ -53,10 +53,15 @@ func benchExchange(tb testing.TB, p *Process, input string, lines int) {
 //
 //	go test ./players -run '^$' -bench . -benchmem
 func BenchmarkExchange(b *testing.B) {
-	for _, meter := range []bool{true, false} {
+	// The default (what `arena run` does on the wall clock), then the counters (the CPU
+	// clock, compute limits), then nothing measured.
+	for _, meter := range []MeterLevel{MeterProcessCPU, MeterCounters, MeterOff} {
 		for _, shape := range floor.Shapes {
 			name := shape.Name
-			if !meter {
+			switch meter {
+			case MeterCounters:
+				name += "/counters"
+			case MeterOff:
 				name += "/no-meter"
 			}
 			b.Run(name, func(b *testing.B) {
@@ -79,7 +84,7 @@ func BenchmarkExchange(b *testing.B) {
 
 // BenchmarkSample measures reading a metered bot's counters, done once per exchange.
 func BenchmarkSample(b *testing.B) {
-	p, err := Start(peerSpec(b, true))
+	p, err := Start(peerSpec(b, MeterCounters))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,7 +104,7 @@ func BenchmarkStart(b *testing.B) {
 	input := floor.Queens.Input()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		p, err := Start(peerSpec(b, true))
+		p, err := Start(peerSpec(b, MeterCounters))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -117,7 +122,7 @@ func BenchmarkLifecycle(b *testing.B) {
 	input := floor.Queens.Input()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		p, err := Start(peerSpec(b, true))
+		p, err := Start(peerSpec(b, MeterCounters))
 		if err != nil {
 			b.Fatal(err)
 		}

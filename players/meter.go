@@ -34,6 +34,28 @@ type meter struct {
 	schedstat int // −1 when unavailable
 }
 
+// MeterLevel is how much measuring a bot gets.
+type MeterLevel int
+
+const (
+	// MeterOff measures nothing.
+	MeterOff MeterLevel = iota
+	// MeterProcessCPU reads the bot's process CPU clock (all its threads, not its children)
+	// and its run-queue wait when asked: no launcher, no counter attached, so it costs the
+	// bot nothing between samples. Enough to tell a bot's own slowness from a busy machine.
+	MeterProcessCPU
+	// MeterCounters starts the bot through a launcher that attaches perf counters before it
+	// runs: CPU time of the bot and every thread and child it starts (task-clock), and
+	// retired instructions where the hardware counts them. For CPU clocks and compute
+	// limits.
+	MeterCounters
+)
+
+// openProcessMeter measures a bot through its process CPU clock and schedstat only.
+func openProcessMeter(pid int) *meter {
+	return &meter{pid: pid, clock: -1, instructions: -1, schedstat: openSchedstat(pid)}
+}
+
 // openMeter attaches counters to a bot held by the launcher. inherit makes the counters
 // include every thread and child the bot starts from now on.
 func openMeter(pid int) *meter {

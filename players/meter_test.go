@@ -36,7 +36,7 @@ func TestSchedstatField(t *testing.T) {
 // The schedstat file is opened while the launcher holds the bot; it must still describe the
 // bot after the launcher's exec, and a sample must see the bot's CPU time grow.
 func TestSampleFollowsTheBotThroughTheLauncher(t *testing.T) {
-	p := start(t, `while read l; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; done`, func(s *Spec) { s.Meter = true })
+	p := start(t, `while read l; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; done`, func(s *Spec) { s.Meter = MeterCounters })
 	defer p.Stop(time.Second)
 	if p.MeterName() == MeterNone {
 		t.Skip("no meter on this machine")

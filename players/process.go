@@ -39,9 +39,8 @@ type Spec struct {
 	MaxStderrTurn int // 0 = DefaultMaxStderrTurn
 	MaxStderrGame int // 0 = DefaultMaxStderrGame
 
-	// Meter starts the bot through a launcher that attaches CPU (and, where the hardware
-	// has them, instruction) counters before it runs, so that Sample can measure it.
-	Meter bool
+	// Meter says how the bot's CPU time is measured (see MeterLevel).
+	Meter MeterLevel
 	// MaxMemory (bytes of resident memory of the whole tree) and MaxProcesses (processes in
 	// the tree) are checked while the bot runs; over either, the bot is stopped and its
 	// next read fails with KindLimit. Zero means no limit.
@@ -143,7 +142,7 @@ func Start(spec Spec) (*Process, error) {
 	}
 	args := spec.Argv
 	var holdR, holdW *os.File
-	if spec.Meter {
+	if spec.Meter == MeterCounters {
 		// Start through the launcher: it waits on fd 3 until the counters are attached.
 		sh, err := exec.LookPath("sh")
 		if err != nil {
@@ -204,9 +203,12 @@ func Start(spec Spec) (*Process, error) {
 		exited: make(chan struct{}),
 		stderr: newStderrBuffer(spec.MaxStderrTurn, spec.MaxStderrGame, spec.StderrLive, "["+spec.Name+"] "),
 	}
-	if holdW != nil {
+	switch {
+	case holdW != nil:
 		p.meter = openMeter(cmd.Process.Pid)
 		holdW.Write([]byte("go\n"))
+	case spec.Meter == MeterProcessCPU:
+		p.meter = openProcessMeter(cmd.Process.Pid)
 	}
 	p.startStdout(stdoutR)
 	go p.stderr.drain(stderrR)

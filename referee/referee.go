@@ -67,6 +67,9 @@ type Info struct {
 	// Limits is a human-readable summary of the time/compute limits in force by default
 	// (e.g. "1000 ms first answer, 50 ms after").
 	Limits string `json:"limits"`
+	// ComputeLimited says the game limits each bot's computation per turn
+	// (Request.Compute): the runner then measures bots with its best meter.
+	ComputeLimited bool `json:"compute_limited,omitempty"`
 }
 
 // Config is what a referee is built from. Options have already been split into key=value

@@ -19,14 +19,15 @@ func init() { referee.Register(Game{}) }
 // Info describes the game for `arena games` and the runner.
 func (Game) Info() referee.Info {
 	return referee.Info{
-		Name:       gameName,
-		Title:      "Towers and soldiers (Code Character 2018)",
-		Summary:    "Two players, 20 soldiers each, fight on a 30×30 map: kills earn money, money builds and upgrades towers, and the player whose towers control more tiles after 1000 turns wins.",
-		Style:      referee.StyleTurns,
-		MinPlayers: 2,
-		MaxPlayers: 2,
-		Version:    version,
-		Options:    options,
+		Name:           gameName,
+		Title:          "Towers and soldiers (Code Character 2018)",
+		Summary:        "Two players, 20 soldiers each, fight on a 30×30 map: kills earn money, money builds and upgrades towers, and the player whose towers control more tiles after 1000 turns wins.",
+		Style:          referee.StyleTurns,
+		MinPlayers:     2,
+		MaxPlayers:     2,
+		Version:        version,
+		Options:        options,
+		ComputeLimited: true,
 		Limits: "compute per turn: soft 20 ms CPU or 5·10⁷ instructions (over: the turn's commands are discarded), " +
 			"hard 60 ms or 1.5·10⁸ (over: forfeit); first answer 2 s or 2·10⁹ (over: forfeit); " +
 			"wall-clock safety net 1000 ms per answer, 5000 ms for the first",
