@@ -84,7 +84,7 @@ done
 for peers in 1 2; do
 	f=$(median bench_floor "RoundTrip/queens/peers=$peers")
 	a=$(median match "Exchange/queens/peers=$peers/no-meter")
-	printf "  runner, queens %d peer(s), --no-meter     %6s  %6s   %s\n" "$peers" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
+	printf "  runner, queens %d peer(s), no meter       %6s  %6s   %s\n" "$peers" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
 done
 f=$(median bench_floor "RoundTrip/queens/peers=1")
 for variant in queens queens/no-meter; do
