@@ -191,9 +191,14 @@ func readReplay(t *testing.T, path string) replayFile {
 	return r
 }
 
-// frameShapes returns a turn's frame shapes as docs/replay-format.md describes them: by
-// index into the replay's shape table.
+// frameShapes returns a turn's frame shapes as docs/replay-format.md describes them: in
+// the frame, or in a big replay by index into the replay's shape table.
 func (r replayFile) frameShapes(turn map[string]any) []any {
+	if frame, ok := turn["frame"].(map[string]any); ok {
+		if shapes, ok := frame["shapes"].([]any); ok {
+			return shapes
+		}
+	}
 	table, _ := r["shape_table"].([]any)
 	ids, _ := turn["shape_ids"].([]any)
 	shapes := make([]any, 0, len(ids))

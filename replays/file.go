@@ -60,6 +60,11 @@ func Write(path string, r *Replay) error {
 	return nil
 }
 
+// shapeTableFrom is the number of shapes (all frames together) above which a replay stores
+// its shapes in a table: then most frames repeat most shapes (a map drawn every turn), and
+// the table makes the file many times smaller.
+var shapeTableFrom = 50000
+
 // Encode writes a replay as JSON: one turn per line, so that replays diff well and stay
 // readable.
 func Encode(w io.Writer, r *Replay) error {
@@ -79,35 +84,38 @@ func Encode(w io.Writer, r *Replay) error {
 	if _, err := w.Write(headJSON[:i]); err != nil {
 		return err
 	}
-	// The table is written as it is made; it is left out when there are no shapes at all.
+	// Big replays store each distinct shape once, in a table written as it is made, and
+	// frames by index into it; ordinary ones keep their shapes in their frames.
 	shapes := 0
 	for k := range r.Turns {
 		shapes += len(r.Turns[k].Frame.Shapes)
 	}
-	if shapes > 0 {
+	var ids [][]int
+	if shapes > shapeTableFrom {
 		if _, err := io.WriteString(w, `"shape_table":[`); err != nil {
 			return err
 		}
-	}
-	table, err := makeShapeTable(r, func(chunk []byte) error {
-		_, err := w.Write(chunk)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	if shapes > 0 {
+		table, err := makeShapeTable(r, func(chunk []byte) error {
+			_, err := w.Write(chunk)
+			return err
+		})
+		if err != nil {
+			return err
+		}
 		if _, err := w.Write(append(table.json, "],"...)); err != nil {
 			return err
 		}
+		ids = table.ids
 	}
 	var b []byte // one buffer for every turn
 	if _, err := io.WriteString(w, "\"turns\":[\n"); err != nil {
 		return err
 	}
 	for k := range r.Turns {
-		t := r.Turns[k] // as written: the frame's shapes by their entries
-		t.Frame.Shapes, t.ShapeIDs = nil, table.ids[k]
+		t := r.Turns[k]
+		if ids != nil { // as written: the frame's shapes by their entries
+			t.Frame.Shapes, t.ShapeIDs = nil, ids[k]
+		}
 		b = b[:0]
 		if k > 0 {
 			b = append(b, ",\n"...)

@@ -75,7 +75,25 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 	}
 }
 
+// withShapeTableFrom lowers the size from which replays use a shape table, for one test.
+func withShapeTableFrom(t *testing.T, n int) {
+	old := shapeTableFrom
+	shapeTableFrom = n
+	t.Cleanup(func() { shapeTableFrom = old })
+}
+
+func TestSmallReplaysKeepShapesInFrames(t *testing.T) {
+	var buf strings.Builder
+	if err := Encode(&buf, sample()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "shape_table") || !strings.Contains(buf.String(), `"frame":{"shapes":[{"kind":"circle"`) {
+		t.Errorf("a small replay does not keep its shapes in its frames:\n%s", buf.String())
+	}
+}
+
 func TestShapesStoredOnceRestoredOnRead(t *testing.T) {
+	withShapeTableFrom(t, 0)
 	mapShape := referee.Shape{Kind: "rect", W: 10, H: 10, Fill: "#123"}
 	road := referee.Shape{Kind: "line", X2: 5, Y2: 5, Player: referee.Owner(0)}
 	r := sample()
