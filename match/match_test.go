@@ -246,3 +246,62 @@ func TestNoProcessLeftBehind(t *testing.T) {
 func markedChildren() []int {
 	return players.FindMarkedByRunner(os.Getpid())
 }
+
+// The timing regimes of --timing, with limits of 4000 ms then 200 ms (time scale 4).
+func TestTimingRegimes(t *testing.T) {
+	bank := func(ms int) Timing { return Timing{Kind: "bank", Bank: time.Duration(ms) * time.Millisecond} }
+	tests := []struct {
+		name    string
+		timing  Timing
+		bot     Player
+		status  referee.Status
+		message string // regexp on the result's message
+		notes   int    // moves carrying a note (a strike, a withdrawal from the bank)
+	}{
+		{"strikes: two slightly late answers go on", Timing{Kind: "strikes"}, pyBot("sleep=2:220", "sleep=4:220"), referee.StatusOK, "^$", 2},
+		{"strikes: the third loses", Timing{Kind: "strikes"}, pyBot("sleep=1:220", "sleep=2:220", "sleep=3:220"), referee.StatusTimeout, `\(strike 3 of 3\)$`, 2},
+		{"strikes: far over the limit loses at once", Timing{Kind: "strikes"}, pyBot("sleep=2:320"), referee.StatusTimeout, `(by more than 50 ms|the 200 ms limit and the 50 ms a strike allows\))$`, 0},
+		{"bank: late answers draw on it", bank(100), pyBot("sleep=2:240"), referee.StatusOK, "^$", 1},
+		{"bank: an empty bank loses", bank(100), pyBot("sleep=2:250", "sleep=3:270"), referee.StatusTimeout, `(time bank had [\d.]+ ms left|the 200 ms limit and the [\d.]+ ms left in the time bank\))$`, 1},
+		{"strict: late loses", Timing{Kind: "strict"}, pyBot("sleep=2:240"), referee.StatusTimeout, `200 ms`, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, TimeScale: 4, Timing: tc.timing, Players: []Player{tc.bot, pyBot()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := rec.Result.Players[0]
+			if p.Status != tc.status || !regexp.MustCompile(tc.message).MatchString(p.Message) {
+				t.Errorf("status %s, message %q; want %s matching /%s/", p.Status, p.Message, tc.status, tc.message)
+			}
+			notes := 0
+			for _, turn := range rec.Turns {
+				for _, m := range turn.Moves {
+					if m.Player == 0 && m.Status == "" && m.Message != "" {
+						notes++
+					}
+				}
+			}
+			if notes != tc.notes {
+				t.Errorf("%d moves with a note, want %d", notes, tc.notes)
+			}
+			if rec.Settings.Timing != tc.timing.String() {
+				t.Errorf("settings record timing %q, want %q", rec.Settings.Timing, tc.timing)
+			}
+		})
+	}
+}
+
+func TestParseTiming(t *testing.T) {
+	for in, want := range map[string]Timing{"": {Kind: "strict"}, "strict": {Kind: "strict"}, "strikes": {Kind: "strikes"}, "bank:1500": {Kind: "bank", Bank: 1500 * time.Millisecond}} {
+		if got, err := ParseTiming(in); err != nil || got != want {
+			t.Errorf("ParseTiming(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"bank", "bank:", "bank:-5", "bank:1.5", "lenient"} {
+		if _, err := ParseTiming(bad); err == nil {
+			t.Errorf("ParseTiming(%q) accepted", bad)
+		}
+	}
+}

@@ -128,6 +128,12 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 				answer.Message = fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)
 			default:
 				answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, hard)
+				switch {
+				case cfg.Timing.Kind == "strikes" && hard > limit:
+					answer.Message += fmt.Sprintf(" (the %s limit and the %s a strike allows)", formatMS(limit), formatMS(hard-limit))
+				case cfg.Timing.Kind == "bank" && hard > limit:
+					answer.Message += fmt.Sprintf(" (the %s limit and the %s left in the time bank)", formatMS(limit), formatMS(hard-limit))
+				}
 			}
 			took = max(took, hard)
 			if cfg.Clock == ClockWall && hard > 0 && usage.Runqueue > hard/4 {
