@@ -1,156 +1,66 @@
 package agrid
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"hash"
 	"hash/fnv"
 	"io"
+	"os"
 	"strconv"
-	"strings"
+	"syscall"
 
 	"github.com/arena-games/arena/protocol"
 )
 
-// errGameOver is returned once the referee has closed the session: the game has ended.
-var errGameOver = errors.New("game over")
-
 // errTurnOver is returned when the command limit forced the team to wait: the rest of the
 // turn is lost and the next turn has started.
-var errTurnOver = errors.New("forced waiting: the turn is over")
+var errTurnOver = protocol.ErrForcedWait
 
 // failure is a FAILED answer other than forced waiting.
-type failure struct {
-	code int
-	text string
-}
-
-func (f *failure) Error() string { return "FAILED " + strconv.Itoa(f.code) + " " + f.text }
+type failure = protocol.Refused
 
 // failCode returns the code of a FAILED answer, or 0.
-func failCode(err error) int {
-	var f *failure
-	if errors.As(err, &f) {
-		return f.code
-	}
-	return 0
-}
+func failCode(err error) int { return protocol.RefusedCode(err) }
 
-// client speaks the Deadline24 session protocol as a contest client does: send a command,
-// read OK and the known number of data lines, or FAILED; WAIT reads OK, WAITING x and the
-// OK of the next turn.
+// client speaks the Deadline24 session protocol as a contest client does
+// (protocol.Client), with the data shapes of the agrid commands.
 type client struct {
-	in   *protocol.LineReader
-	out  *bufio.Writer
+	*protocol.Client
 	seen hash.Hash64 // everything read so far, to seed a bot's randomness
-
-	// limit is L once known (0: unknown); used counts this turn's commands, so that a bot
-	// can stop before the referee forces it to wait.
-	limit, used int
-}
-
-// left is the number of commands the team may still send this turn.
-func (c *client) left() int {
-	if c.limit == 0 {
-		return 1 << 30
-	}
-	return c.limit - c.used
 }
 
 func newClient(in io.Reader, out io.Writer) *client {
-	return &client{in: protocol.NewLineReader(in, 1<<22), out: bufio.NewWriter(out), seen: fnv.New64a()}
+	c := &client{Client: protocol.NewClient(in, out, 1<<22), seen: fnv.New64a()}
+	c.Seen = c.seen
+	return c
 }
 
-func (c *client) readLine() (string, error) {
-	line, err := c.in.ReadLine()
-	if err == io.EOF {
-		return "", errGameOver
-	}
-	if err != nil {
-		return "", fmt.Errorf("reading the referee: %w", err)
-	}
-	c.seen.Write([]byte(line))
-	return line, nil
-}
-
-func (c *client) send(line string) error {
-	c.out.WriteString(line + "\n")
-	if err := c.out.Flush(); err != nil {
-		return errGameOver // the referee stopped reading: the game is over
-	}
-	return nil
-}
+// left is the number of commands the team may still send this turn.
+func (c *client) left() int { return c.Left() }
 
 // call sends a command and returns its data lines: fixed lines, then as many more as the
-// first data line announces when counted is set (LIST_MY_WORKERS, LIST_ENEMY_WORKERS).
+// last of them announces when counted is set (LIST_MY_WORKERS, LIST_ENEMY_WORKERS).
 func (c *client) call(command string, fixed int, counted bool) ([]string, error) {
-	if err := c.send(command); err != nil {
+	if err := c.Command(command); err != nil {
 		return nil, err
 	}
-	c.used++
-	status, err := c.readLine()
+	data, err := c.Lines(fixed)
+	if err != nil || !counted {
+		return data, err
+	}
+	n, err := strconv.Atoi(data[len(data)-1])
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: bad count %q", command, data[len(data)-1])
 	}
-	switch {
-	case status == protocol.OK:
-	case strings.HasPrefix(status, "FAILED 6 "):
-		if _, err := c.readLine(); err != nil { // WAITING x
-			return nil, err
-		}
-		if _, err := c.readLine(); err != nil { // OK: the next turn has started
-			return nil, err
-		}
-		c.used = 0
-		return nil, errTurnOver
-	case strings.HasPrefix(status, "FAILED "):
-		parts := strings.SplitN(status, " ", 3)
-		code, _ := strconv.Atoi(parts[1])
-		text := ""
-		if len(parts) > 2 {
-			text = parts[2]
-		}
-		return nil, &failure{code: code, text: text}
-	default:
-		return nil, fmt.Errorf("%s: unexpected answer %q", command, status)
-	}
-	var data []string
-	for i := 0; i < fixed; i++ {
-		line, err := c.readLine()
-		if err != nil {
-			return nil, err
-		}
-		data = append(data, line)
-	}
-	if counted {
-		n, err := strconv.Atoi(data[len(data)-1])
-		if err != nil {
-			return nil, fmt.Errorf("%s: bad count %q", command, data[len(data)-1])
-		}
-		for i := 0; i < n; i++ {
-			line, err := c.readLine()
-			if err != nil {
-				return nil, err
-			}
-			data = append(data, line)
-		}
-	}
-	return data, nil
+	more, err := c.Lines(n)
+	return append(data, more...), err
 }
 
-// wait ends the team's turn and returns when the next one starts.
-func (c *client) wait() error {
-	if err := c.send("WAIT"); err != nil {
-		return err
-	}
-	for i := 0; i < 3; i++ { // OK, WAITING x, OK
-		if _, err := c.readLine(); err != nil {
-			return err
-		}
-	}
-	c.used = 0
-	return nil
+// gameOver reports whether err just means the game ended: end of input, or a referee that
+// stopped reading.
+func gameOver(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed)
 }
 
 // play runs a bot's turn function until the game ends. A forced wait skips to the next
@@ -160,11 +70,11 @@ func play(in io.Reader, out io.Writer, turn func(c *client) error) error {
 	for {
 		err := turn(c)
 		if err == nil {
-			err = c.wait()
+			err = c.Wait()
 		}
 		switch {
 		case err == nil, errors.Is(err, errTurnOver):
-		case errors.Is(err, errGameOver):
+		case gameOver(err):
 			return nil
 		default:
 			return err

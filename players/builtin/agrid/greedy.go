@@ -54,7 +54,7 @@ func (g *greedy) turn(c *client) error {
 	u, _ := strconv.Atoi(strings.Fields(data[0])[0])
 	if g.p.parsed && u > g.turnsLeft { // a new game on the same session (arena serve --games)
 		*g = *newGreedy()
-		c.limit = 0
+		c.Limit = 0
 	}
 	if !g.p.parsed {
 		g.firstU = u
@@ -66,7 +66,7 @@ func (g *greedy) turn(c *client) error {
 			return err
 		}
 		g.k = newKnowledge(g.p.A)
-		c.limit = g.p.L
+		c.Limit = g.p.L
 	}
 	g.t, g.turnsLeft = g.firstU-u, u
 

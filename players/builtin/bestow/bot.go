@@ -111,7 +111,7 @@ func (b *bot) turn(p player) error {
 			return err
 		}
 		b.known = true
-		b.c.limit = b.w.L
+		b.c.Limit = b.w.L
 		b.own = make([]bool, b.w.Bo*b.w.Bo*b.w.Bo)
 		b.mix(data[0])
 	}

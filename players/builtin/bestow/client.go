@@ -1,11 +1,8 @@
 package bestow
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/arena-games/arena/protocol"
 )
@@ -14,108 +11,36 @@ import (
 var errBudget = errors.New("command budget spent")
 
 // errForcedWait says the referee forced waiting (FAILED 6): the turn is already over.
-var errForcedWait = errors.New("forced waiting")
+var errForcedWait = protocol.ErrForcedWait
 
 // failure is a FAILED answer to a command.
-type failure struct{ line string }
+type failure = protocol.Refused
 
-func (f *failure) Error() string { return f.line }
-
-// client speaks the Deadline24 session protocol: one command, then OK + data lines or
-// FAILED; WAIT, then OK, WAITING x and OK at the next turn. EOF means the game is over.
-type client struct {
-	in    *protocol.LineReader
-	out   *bufio.Writer
-	limit int // L; 1 until DESCRIBE_WORLD tells
-	used  int // commands sent this turn
-}
+// client speaks the Deadline24 session protocol (protocol.Client), never sending a command
+// the turn's budget does not allow. EOF means the game is over.
+type client struct{ *protocol.Client }
 
 func newClient(in io.Reader, out io.Writer) *client {
-	return &client{in: protocol.NewLineReader(in, 1<<20), out: bufio.NewWriter(out), limit: 1}
+	c := &client{protocol.NewClient(in, out, 1<<20)}
+	c.Limit = 1 // until DESCRIBE_WORLD tells L
+	return c
 }
 
 // left is how many commands the turn still allows.
-func (c *client) left() int { return c.limit - c.used }
+func (c *client) left() int { return c.Left() }
 
-func (c *client) send(line string) error {
-	if c.used >= c.limit {
-		return errBudget
-	}
-	c.used++
-	c.out.WriteString(line)
-	c.out.WriteByte('\n')
-	return c.out.Flush()
-}
-
-func (c *client) read() (string, error) {
-	line, err := c.in.ReadLine()
-	if err != nil {
-		return "", err // io.EOF at game end
-	}
-	return line, nil
-}
+func (c *client) read() (string, error) { return c.ReadLine() }
 
 // call sends a command and reads its answer: `lines` data lines after OK, or a *failure.
 func (c *client) call(cmd string, lines int) ([]string, error) {
-	if err := c.send(cmd); err != nil {
+	if c.Left() <= 0 {
+		return nil, errBudget
+	}
+	if err := c.Command(cmd); err != nil {
 		return nil, err
 	}
-	head, err := c.read()
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case head == protocol.OK:
-	case strings.HasPrefix(head, "FAILED 6 "):
-		if err := c.finishWait(); err != nil {
-			return nil, err
-		}
-		return nil, errForcedWait
-	case strings.HasPrefix(head, "FAILED "):
-		return nil, &failure{head}
-	default:
-		return nil, fmt.Errorf("%s: unexpected answer %q", cmd, head)
-	}
-	data := make([]string, lines)
-	for i := range data {
-		if data[i], err = c.read(); err != nil {
-			return nil, err
-		}
-	}
-	return data, nil
+	return c.Lines(lines)
 }
 
 // wait ends the turn: WAIT, then OK, WAITING x, and OK when the next turn starts.
-func (c *client) wait() error {
-	c.out.WriteString("WAIT\n")
-	if err := c.out.Flush(); err != nil {
-		return err
-	}
-	head, err := c.read()
-	if err != nil {
-		return err
-	}
-	if head != protocol.OK {
-		return fmt.Errorf("WAIT: unexpected answer %q", head)
-	}
-	return c.finishWait()
-}
-
-// finishWait reads "WAITING x" and the next turn's OK.
-func (c *client) finishWait() error {
-	line, err := c.read()
-	if err != nil {
-		return err
-	}
-	if !strings.HasPrefix(line, "WAITING ") {
-		return fmt.Errorf("expected WAITING, got %q", line)
-	}
-	if line, err = c.read(); err != nil {
-		return err
-	}
-	if line != protocol.OK {
-		return fmt.Errorf("expected OK at the turn start, got %q", line)
-	}
-	c.used = 0
-	return nil
-}
+func (c *client) wait() error { return c.Wait() }

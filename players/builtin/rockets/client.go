@@ -1,7 +1,6 @@
 package rockets
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -12,63 +11,34 @@ import (
 )
 
 // errTurnOver means the turn ended under the bot (forced waiting): start the next turn.
-var errTurnOver = errors.New("turn over")
+var errTurnOver = protocol.ErrForcedWait
 
-// client speaks the Deadline24 session protocol as a contest client does: one command, then
-// `OK` and the command's known number of data lines, or one `FAILED` line.
-type client struct {
-	in    *protocol.LineReader
-	out   *bufio.Writer
-	limit int // L, once known
-	used  int // commands sent this turn
-}
+// failure is a FAILED answer other than forced waiting.
+type failure = protocol.Refused
+
+// client speaks the Deadline24 session protocol as a contest client does (protocol.Client),
+// with the data shapes of the rockets commands.
+type client struct{ *protocol.Client }
 
 func newClient(in io.Reader, out io.Writer) *client {
-	return &client{in: protocol.NewLineReader(in, 1<<20), out: bufio.NewWriter(out), limit: 1 << 30}
+	c := &client{protocol.NewClient(in, out, 1<<20)}
+	c.Limit = 1 << 30 // until DESCRIBE_WORLD tells L
+	return c
 }
 
 // room reports whether n more commands fit in this turn's limit.
-func (c *client) room(n int) bool { return c.used+n <= c.limit }
+func (c *client) room(n int) bool { return c.Left() >= n }
 
-// failure is a FAILED answer.
-type failure struct{ line string }
-
-func (f *failure) Error() string { return f.line }
-
-// send sends one command and reads its status line. A FAILED answer is a *failure, except
-// forced waiting, which is consumed up to the next turn and reported as errTurnOver.
-func (c *client) send(command string) error {
-	if _, err := c.out.WriteString(command + "\n"); err != nil {
-		return err
-	}
-	if err := c.out.Flush(); err != nil {
-		return err
-	}
-	c.used++
-	status, err := c.in.ReadLine()
-	if err != nil {
-		return err
-	}
-	switch {
-	case status == protocol.OK:
-		return nil
-	case strings.HasPrefix(status, "FAILED 6 "):
-		if err := c.finishWait(); err != nil {
-			return err
-		}
-		return errTurnOver
-	case strings.HasPrefix(status, "FAILED "):
-		return &failure{status}
-	}
-	return fmt.Errorf("unexpected answer %q to %q", status, command)
-}
+// send sends one command and reads its status line: nil for OK, a *failure, or
+// errTurnOver once a forced wait has been read through to the next turn.
+func (c *client) send(command string) error { return c.Command(command) }
 
 // query sends a command whose data starts with a count line followed by that many lines.
 func (c *client) query(command string) ([][]string, error) {
 	if err := c.send(command); err != nil {
 		return nil, err
 	}
-	first, err := c.in.ReadLine()
+	first, err := c.ReadLine()
 	if err != nil {
 		return nil, err
 	}
@@ -76,12 +46,12 @@ func (c *client) query(command string) ([][]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: count %q: %w", command, first, err)
 	}
+	lines, err := c.Lines(n)
+	if err != nil {
+		return nil, err
+	}
 	rows := make([][]string, n)
-	for i := range rows {
-		line, err := c.in.ReadLine()
-		if err != nil {
-			return nil, err
-		}
+	for i, line := range lines {
 		rows[i] = strings.Fields(line)
 	}
 	return rows, nil
@@ -92,30 +62,13 @@ func (c *client) line(command string) ([]string, error) {
 	if err := c.send(command); err != nil {
 		return nil, err
 	}
-	l, err := c.in.ReadLine()
+	l, err := c.ReadLine()
 	return strings.Fields(l), err
 }
 
 // wait ends the bot's turn: OK, WAITING x, then OK when the next turn starts. io.EOF means
 // the game is over.
-func (c *client) wait() error {
-	if err := c.send("WAIT"); err != nil {
-		return err
-	}
-	c.used-- // a bare WAIT never counts
-	return c.finishWait()
-}
-
-func (c *client) finishWait() error {
-	if _, err := c.in.ReadLine(); err != nil { // WAITING x
-		return err
-	}
-	if _, err := c.in.ReadLine(); err != nil { // OK: the next turn has started
-		return err
-	}
-	c.used = 0
-	return nil
-}
+func (c *client) wait() error { return c.Wait() }
 
 // world is what DESCRIBE_WORLD and HOME tell a team at the start.
 type world struct {
@@ -137,7 +90,7 @@ func (c *client) describe() (*world, error) {
 	}
 	var lines [3]string
 	for i := range lines {
-		l, err := c.in.ReadLine()
+		l, err := c.ReadLine()
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +119,7 @@ func (c *client) describe() (*world, error) {
 	}
 	w.home, _ = strconv.Atoi(home[0])
 	w.seed = fnv(lines[0] + "|" + lines[2] + "|" + home[0])
-	c.limit = w.limit
+	c.Limit = w.limit
 	return w, nil
 }
 
