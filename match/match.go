@@ -197,6 +197,9 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	default:
 		err = fmt.Errorf("%s: referee implements neither TurnBased nor Session", info.Name)
 	}
+	for _, s := range seats {
+		s.settle()
+	}
 	stopAll(seats, cfg.StopGrace)
 	for i, s := range seats {
 		if tail := s.proc.TakeStderr(); tail != "" {
@@ -219,6 +222,7 @@ type seat struct {
 	times   []float64
 	limit   []float64 // the limit in force for each time, for "near the limit" counts
 	delayed int
+	owed    owed // what the last move still has to record
 }
 
 func startSeats(cfg Config, info referee.Info) ([]*seat, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -84,13 +85,39 @@ func TestTurnsStatuses(t *testing.T) {
 	}
 }
 
-func TestStderrRecordedPerTurn(t *testing.T) {
-	rec := runCount(t, pyBot("stderr=thinking hard"), pyBot())
-	for _, turn := range rec.Turns {
-		m := turn.Moves[0]
-		if m.Player != 0 || !strings.Contains(m.Stderr, "thinking hard") {
-			t.Fatalf("turn %d: player 0 stderr %q, want the bot's line", turn.Turn, m.Stderr)
-		}
+// Each move's stderr and CPU time are its own, whether they are read at once (bots asked
+// concurrently), while the other bot thinks (in turn), or before the only bot's next input.
+func TestStderrAndCPURecordedPerMove(t *testing.T) {
+	for _, tc := range []struct {
+		seats      int
+		concurrent bool
+	}{{2, false}, {2, true}, {1, false}} {
+		t.Run(fmt.Sprintf("seats=%d/concurrent=%v", tc.seats, tc.concurrent), func(t *testing.T) {
+			bots := []Player{pyBot("stderr=p0 thinking on {turn}"), pyBot("stderr=p1 thinking on {turn}")}[:tc.seats]
+			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, Concurrent: tc.concurrent, Players: bots})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Turns) != 6 {
+				t.Fatalf("%d turns, want 6", len(rec.Turns))
+			}
+			for _, turn := range rec.Turns {
+				for _, m := range turn.Moves {
+					if want := fmt.Sprintf("p%d thinking on %d\n", m.Player, turn.Turn); m.Stderr != want {
+						t.Errorf("turn %d: player %d stderr %q, want %q", turn.Turn, m.Player, m.Stderr, want)
+					}
+					if m.CPUMS == nil {
+						t.Errorf("turn %d: player %d: no cpu_ms", turn.Turn, m.Player)
+					}
+				}
+				if turn.Check == "" {
+					t.Errorf("turn %d is not sealed", turn.Turn)
+				}
+			}
+			if err := replays.Verify(rec); err != nil {
+				t.Errorf("verify: %v", err)
+			}
+		})
 	}
 }
 

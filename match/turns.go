@@ -15,6 +15,8 @@ import (
 // runTurns plays a CodinGame-style game: each turn, the players the referee asks receive
 // their input and must answer their lines within the limit.
 func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*seat, rec *replays.Replay) error {
+	idle := &idleWork{seats: seats, rec: rec, unsealed: -1}
+	defer idle.seal()
 	for !ref.Over() {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("game interrupted at turn %d: %w", ref.Turn(), err)
@@ -32,38 +34,113 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				wg.Add(1)
 				go func(i int, req referee.Request) {
 					defer wg.Done()
-					answers[i], moves[i] = exchange(cfg, seats[req.Player], req)
+					s := seats[req.Player]
+					s.settle()
+					answers[i] = exchange(cfg, s, nil, req, &moves[i])
+					s.settle()
 				}(i, req)
 			}
 			wg.Wait()
 		} else {
 			for i, req := range reqs {
-				answers[i], moves[i] = exchange(cfg, seats[req.Player], req)
+				s := seats[req.Player]
+				s.settle() // before this bot's next input: its stderr and counters are its last move's
+				answers[i] = exchange(cfg, s, idle, req, &moves[i])
 			}
 		}
 		ref.Play(answers)
-		for i, a := range answers {
+		for _, a := range answers {
 			s := seats[a.Player]
-			moves[i].Stderr = s.proc.TakeStderr()
 			if a.Status != referee.StatusOK && !s.out {
 				// A bot that failed is out of the game: stop it now rather than at the end.
 				s.out = true
+				s.settle()
 				go s.proc.Stop(cfg.StopGrace)
 				cfg.Log.Debug().Int("player", a.Player).Int("turn", turn).Str("status", string(a.Status)).Str("message", a.Message).Msg("player out")
 			}
 		}
-		t := replays.Turn{Turn: turn, Moves: moves, Frame: ref.Frame()}
-		t.Seal()
-		rec.Turns = append(rec.Turns, t)
+		idle.seal() // the previous turn, if no bot has been asked since
+		rec.Turns = append(rec.Turns, replays.Turn{Turn: turn, Moves: moves, Frame: ref.Frame()})
+		idle.unsealed = len(rec.Turns) - 1
+		if cfg.Concurrent {
+			idle.seal()
+		}
 	}
 	return nil
 }
 
+// idleWork is what the runner does while a bot thinks, once its input is written: what
+// the other seats still owe of their last moves, and the last turn's digest. None of it
+// changes what the referee is told.
+type idleWork struct {
+	seats    []*seat
+	rec      *replays.Replay
+	unsealed int // the index of a recorded turn not sealed yet, or −1
+}
+
+func (w *idleWork) do(busy *seat) {
+	for _, o := range w.seats {
+		if o != busy {
+			o.settle()
+		}
+	}
+	w.seal()
+}
+
+func (w *idleWork) seal() {
+	if w.unsealed >= 0 {
+		w.rec.Turns[w.unsealed].Seal()
+		w.unsealed = -1
+	}
+}
+
+// owed is what is left to record of a seat's last move: its CPU time, whether the machine
+// delayed it, and its stderr. Reading them costs system calls, and on the wall clock
+// nothing the referee is told depends on them, so the runner reads them once the next bot
+// has its input, while that bot thinks; and in any case before this bot is sent its next
+// input (or stopped), so that they cover exactly this move.
+type owed struct {
+	move        *replays.Move
+	wall, limit time.Duration
+}
+
+// settle records what the seat's last move still owes (nothing if it owes nothing).
+func (s *seat) settle() {
+	if s.owed.move == nil {
+		return
+	}
+	s.account(s.owed.move, s.usage(), s.owed.wall, s.owed.limit)
+}
+
+// usage reads the bot's counters: what it used since the previous reading.
+func (s *seat) usage() players.Usage {
+	sample := s.proc.Sample()
+	u := sample.Since(s.clock.last)
+	s.clock.last = sample
+	return u
+}
+
+// account records a move's usage and stderr, and settles the seat.
+func (s *seat) account(m *replays.Move, u players.Usage, wall, limit time.Duration) {
+	if u.CPUOK {
+		cpu := ms(u.CPU)
+		m.CPUMS = &cpu
+	}
+	m.Delayed = delayed(wall, u, limit)
+	if m.Delayed {
+		s.delayed++
+	}
+	m.Stderr = s.proc.TakeStderr()
+	s.owed = owed{}
+}
+
 // exchange sends one request to a bot and reads its answer, enforcing the time limit from
-// the last byte written to the last line read, on the chosen clock and timing regime.
-func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays.Move) {
+// the last byte written to the last line read, on the chosen clock and timing regime, and
+// records the move. Once the input is written, idle work (if any) is done while the bot
+// thinks.
+func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *replays.Move) referee.Answer {
 	answer := referee.Answer{Player: req.Player, Status: referee.StatusOK}
-	move := replays.Move{Player: req.Player, Input: req.Input}
+	*move = replays.Move{Player: req.Player, Input: req.Input}
 	limit := cfg.scale(req.Timeout)
 	hard := s.clock.hardLimit(cfg.Timing, limit)
 	if limit <= 0 {
@@ -83,6 +160,9 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 		by, capped = cfg.gameDeadline, true
 	}
 	sent, err := s.proc.Write(req.Input, by)
+	if idle != nil {
+		idle.do(s)
+	}
 	var lines []players.Line
 	cpuOver := false
 	if err == nil {
@@ -92,9 +172,18 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 			lines, err = s.proc.ReadLines(req.Lines, by)
 		}
 	}
-	sample := s.proc.Sample()
-	usage := sample.Since(s.clock.last)
-	s.clock.last = sample
+	wall := time.Since(sent)
+	if len(lines) > 0 && err == nil {
+		wall = max(0, lines[len(lines)-1].At.Sub(sent))
+	}
+	// The verdict needs the counters on the CPU clock, under a compute limit, and to say
+	// why a bot failed; otherwise they are read later (see owed).
+	s.owed = owed{move: move, wall: wall, limit: limit}
+	var usage players.Usage
+	if cfg.Clock == ClockCPU || req.Compute != nil || err != nil {
+		usage = s.usage()
+		s.account(move, usage, wall, limit)
+	}
 
 	texts := make([]string, len(lines))
 	for i, l := range lines {
@@ -102,20 +191,11 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 	}
 	answer.Lines = texts
 	move.Output = replays.JoinLines(texts)
-	wall := time.Since(sent)
-	if len(lines) > 0 && err == nil {
-		wall = max(0, lines[len(lines)-1].At.Sub(sent))
-	}
 	took := wall
 	clockName := "wall"
-	if usage.CPUOK {
-		cpu := ms(usage.CPU)
-		move.CPUMS = &cpu
-		if cfg.Clock == ClockCPU {
-			took, clockName = usage.CPU, "CPU"
-		}
+	if cfg.Clock == ClockCPU && usage.CPUOK {
+		took, clockName = usage.CPU, "CPU"
 	}
-	move.Delayed = delayed(wall, usage, limit)
 	switch {
 	case err != nil:
 		answer.Status, answer.Message = statusOf(err)
@@ -158,10 +238,7 @@ func exchange(cfg Config, s *seat, req referee.Request) (referee.Answer, replays
 	}
 	s.times = append(s.times, move.TimeMS)
 	s.limit = append(s.limit, ms(limit))
-	if move.Delayed {
-		s.delayed++
-	}
-	return answer, move
+	return answer
 }
 
 // readWatchingCPU reads an answer while checking, every few milliseconds, that the bot has

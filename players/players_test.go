@@ -114,6 +114,49 @@ func TestWriteToBotThatNeverReads(t *testing.T) {
 	}
 }
 
+func TestWriteLargerThanThePipe(t *testing.T) {
+	// 1 MiB is many times the pipe's capacity: the write waits for the bot to read, and
+	// every byte arrives in order.
+	p := start(t, "wc -c | tr -d ' '", nil)
+	big := strings.Repeat("0123456789abcdef", 1<<16)
+	if _, err := p.Write(big, time.Now().Add(5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	p.CloseInput()
+	lines, err := p.ReadLines(1, time.Now().Add(5*time.Second))
+	if err != nil || lines[0].Text != "1048576" {
+		t.Fatalf("%v %v", lines, err)
+	}
+}
+
+func TestStopWhileAWriteWaits(t *testing.T) {
+	// A write blocked on a bot that never reads gives up when the bot is stopped, long
+	// before its own deadline.
+	p := start(t, "sleep 10", nil)
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Write(strings.Repeat("x", 1<<20), time.Now().Add(time.Minute))
+		done <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	stopped := time.Now()
+	go p.Stop(50 * time.Millisecond)
+	select {
+	case err := <-done:
+		if kindOf(err) != KindCrash {
+			t.Fatalf("got %v, want a crash", err)
+		}
+		if waited := time.Since(stopped); waited > 5*time.Second {
+			t.Fatalf("the write gave up %s after the stop", waited)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the write is still waiting")
+	}
+	if _, err := p.Write("late\n", time.Now().Add(time.Second)); kindOf(err) != KindCrash || err.Error() != "its input is closed" {
+		t.Fatalf("a write after the stop: %v", err)
+	}
+}
+
 func TestStderrBoundedAndDrained(t *testing.T) {
 	// 10 MB of stderr must neither block the bot nor be kept whole.
 	p := start(t, "head -c 10000000 /dev/zero | tr '\\0' e >&2; read x; echo done", func(s *Spec) { s.MaxStderrTurn = 1000 })

@@ -83,7 +83,7 @@ type Line struct {
 type Process struct {
 	spec   Spec
 	cmd    *exec.Cmd
-	stdin  *os.File
+	in     stdinState
 	marker string
 
 	// mu guards out (but for its read buffer) and limitErr.
@@ -119,26 +119,36 @@ func Start(spec Spec) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdinR, stdinW, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	// The parent's ends of stdin and stdout stay raw descriptors (stdin.go, stdout.go); the
+	// bot's ends are *os.File for exec.
+	var in [2]int
+	if err := unix.Pipe2(in[:], unix.O_CLOEXEC); err != nil {
+		return nil, fmt.Errorf("%s: stdin pipe: %w", spec.Name, err)
 	}
-	// The parent's end of stdout stays a raw descriptor, waited on with ppoll (stdout.go);
-	// the bot's end is an *os.File for exec.
+	stdinR, stdinW := os.NewFile(uintptr(in[0]), "stdin"), in[1]
 	var out [2]int
 	if err := unix.Pipe2(out[:], unix.O_CLOEXEC); err != nil {
 		stdinR.Close()
-		stdinW.Close()
+		unix.Close(stdinW)
 		return nil, fmt.Errorf("%s: stdout pipe: %w", spec.Name, err)
 	}
+	unix.SetNonblock(stdinW, true)
 	stdoutR, stdoutW := out[0], os.NewFile(uintptr(out[1]), "stdout")
 	stderrR, stderrW, err := os.Pipe()
 	if err != nil {
 		stdinR.Close()
-		stdinW.Close()
+		unix.Close(stdinW)
 		unix.Close(stdoutR)
 		stdoutW.Close()
 		return nil, err
+	}
+	closePipes := func() {
+		stdinR.Close()
+		unix.Close(stdinW)
+		unix.Close(stdoutR)
+		stdoutW.Close()
+		stderrR.Close()
+		stderrW.Close()
 	}
 	args := spec.Argv
 	var holdR, holdW *os.File
@@ -146,10 +156,12 @@ func Start(spec Spec) (*Process, error) {
 		// Start through the launcher: it waits on fd 3 until the counters are attached.
 		sh, err := exec.LookPath("sh")
 		if err != nil {
+			closePipes()
 			return nil, fmt.Errorf("%s: cannot measure CPU time: no sh to launch with: %w", spec.Name, err)
 		}
 		holdR, holdW, err = os.Pipe()
 		if err != nil {
+			closePipes()
 			return nil, err
 		}
 		args = append([]string{"sh", "-c", launcherScript, "arena-launch", path}, spec.Argv[1:]...)
@@ -182,7 +194,7 @@ func Start(spec Spec) (*Process, error) {
 		defer holdW.Close() // releases the launcher even when Start failed
 	}
 	if startErr != nil {
-		stdinW.Close()
+		unix.Close(stdinW)
 		unix.Close(stdoutR)
 		stderrR.Close()
 		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(startErr))
@@ -198,7 +210,7 @@ func Start(spec Spec) (*Process, error) {
 	p := &Process{
 		spec:   spec,
 		cmd:    cmd,
-		stdin:  stdinW,
+		in:     stdinState{fd: stdinW},
 		marker: marker,
 		exited: make(chan struct{}),
 		stderr: newStderrBuffer(spec.MaxStderrTurn, spec.MaxStderrGame, spec.StderrLive, "["+spec.Name+"] "),
@@ -279,29 +291,6 @@ func describeExit(st *os.ProcessState, err error) string {
 	return fmt.Sprintf("exited with code %d", st.ExitCode())
 }
 
-// Write sends text to the bot's stdin, giving up at the deadline (a bot that does not read
-// its input cannot block the runner). It returns the moment the last byte was written.
-func (p *Process) Write(text string, deadline time.Time) (time.Time, error) {
-	p.mu.Lock()
-	p.out.turnBytes = 0
-	p.mu.Unlock()
-	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
-		return time.Time{}, &Error{Kind: KindCrash, Msg: "its input is closed"}
-	}
-	_, err := io.WriteString(p.stdin, text)
-	sent := time.Now()
-	if err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return sent, &Error{Kind: KindTimeout, Msg: "did not read its input"}
-		}
-		return sent, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its input")}
-	}
-	return sent, nil
-}
-
-// CloseInput closes the bot's stdin: the bot sees end of input.
-func (p *Process) CloseInput() { p.stdin.Close() }
-
 // goneMessage describes why a pipe closed: the exit if the bot has ended (waiting a moment
 // for it), else what it did.
 func (p *Process) goneMessage(what string) string {
@@ -353,7 +342,7 @@ func (p *Process) TakeStderr() string { return p.stderr.take() }
 // grace period, SIGKILL, and reaping. It is safe to call more than once.
 func (p *Process) Stop(grace time.Duration) {
 	p.stopOnce.Do(func() {
-		p.stdin.Close()
+		p.CloseInput()
 		if !p.waitExit(grace) {
 			p.signalTree(syscall.SIGTERM)
 			p.waitExit(grace)

@@ -3,7 +3,7 @@
   sleep=T:MS   sleep MS milliseconds before answering turn T (T may be * for every turn)
   say=T:TEXT   answer TEXT on turn T instead of the right number
   exit=T:CODE  exit with CODE when turn T's input arrives
-  stderr=TEXT  write TEXT to stderr every turn
+  stderr=TEXT  write TEXT to stderr every turn ({turn} becomes the turn's number)
   raise=T      divide by zero on turn T (an uncaught exception)
 """
 import sys, time
@@ -30,7 +30,7 @@ for line in sys.stdin:
     if pick(exits, turn) is not None:
         sys.exit(int(pick(exits, turn)))
     if err:
-        print(err, file=sys.stderr, flush=True)
+        print(err.replace("{turn}", str(turn)), file=sys.stderr, flush=True)
     if pick(sleeps, turn):
         time.sleep(int(pick(sleeps, turn)) / 1000)
     answer = pick(says, turn)
