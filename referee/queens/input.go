@@ -20,7 +20,7 @@ func (g *state) initInput(b *strings.Builder) {
 func (g *state) turnInput(b *strings.Builder, p int) {
 	me := g.players[p]
 	writeInts(b, me.gold, g.touchedSite(p))
-	for _, s := range g.sites {
+	for i, s := range g.sites {
 		visible := s.owner == p || within(me.queen.pos, s.pos, queenVision)
 		gold, maxMine := -1, -1
 		if visible {
@@ -40,7 +40,7 @@ func (g *state) turnInput(b *strings.Builder, p int) {
 				param1 = s.creep.stats().training - s.progress
 			}
 		}
-		writeInts(b, s.id, gold, maxMine, int(s.kind), g.relativeOwner(s.owner, p), param1, param2)
+		g.writeSite(b, p, i, [7]int{s.id, gold, maxMine, int(s.kind), g.relativeOwner(s.owner, p), param1, param2})
 	}
 	units := 0
 	for _, pl := range g.players {
@@ -54,6 +54,42 @@ func (g *state) turnInput(b *strings.Builder, p int) {
 		}
 		writeInts(b, shown(pl.queen.pos.x), shown(pl.queen.pos.y), owner, -1, pl.hp)
 	}
+}
+
+// siteText is a site's line of a player's input, and the numbers it was written from.
+type siteText struct {
+	values [7]int
+	len    int // 0: not written yet
+	text   [64]byte
+}
+
+// writeSite writes site i's line of player p's input: most sites read the same from one
+// turn to the next, so the last line is kept and written again when its numbers are the
+// same.
+func (g *state) writeSite(b *strings.Builder, p, i int, values [7]int) {
+	lines := g.siteTexts[p]
+	if len(lines) != len(g.sites) {
+		lines = make([]siteText, len(g.sites))
+		g.siteTexts[p] = lines
+	}
+	l := &lines[i]
+	if l.len == 0 || l.values != values {
+		text := l.text[:0]
+		for k, v := range values {
+			if k > 0 {
+				text = append(text, ' ')
+			}
+			text = appendInt(text, v)
+		}
+		text = append(text, '\n')
+		if len(text) > len(l.text) { // numbers far out of the game's range: not kept
+			l.len = 0
+			b.Write(text)
+			return
+		}
+		l.values, l.len = values, len(text)
+	}
+	b.Write(l.text[:l.len])
 }
 
 // relativeOwner is an owner as player p reads it: −1 none, 0 itself, 1 the enemy.

@@ -16,6 +16,8 @@ type state struct {
 	// field and near are scratch space for collide.
 	field field
 	near  neighbours
+	// siteTexts keeps each player's last input line per site (see turnInput).
+	siteTexts [2][]siteText
 	// sitesChecked is what staticSites last found, and for which sites.
 	sitesChecked struct {
 		bodies []body
