@@ -138,15 +138,9 @@ func cloneInto(dst, src *state) {
 	}
 	// The neighbour sets, as the game carries them from one turn to the next: the same
 	// sets and anchors, for the copy's own bodies.
-	dst.field.n = 0 // loaded in full by the first pass, unless the sets are carried below
-	if src.near.sameList(src.collisionOrder(), src.near.fixed, src.near.gap) {
-		dst.field.xs = append(dst.field.xs[:0], src.field.xs...)
-		dst.field.ys = append(dst.field.ys[:0], src.field.ys...)
-		dst.field.rs = append(dst.field.rs[:0], src.field.rs...)
-		dst.field.n = src.field.n
+	if src.near.valid {
 		dst.near.valid = true
-		dst.near.fixed, dst.near.words, dst.near.gap = src.near.fixed, src.near.words, src.near.gap
-		dst.near.rs = append(dst.near.rs[:0], src.near.rs...)
+		dst.near.fixed, dst.near.words = src.near.fixed, src.near.words
 		dst.near.anchorX = append(dst.near.anchorX[:0], src.near.anchorX...)
 		dst.near.anchorY = append(dst.near.anchorY[:0], src.near.anchorY...)
 		dst.near.sets = append(dst.near.sets[:0], src.near.sets...)

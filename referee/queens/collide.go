@@ -20,27 +20,17 @@ func collisionPass(bodies []*body, gap float64) bool {
 // collide is collisionPass for bodies whose tail, bodies[fixed:], are sites known to stay
 // where they are during the pass (see staticSites): their clamps change nothing and they
 // overlap no other site, so only their pairs with the units before them are looked at.
-// With nb set, only the pairs its sets keep are looked at; a body that moves farther than
-// slack from its anchor, in the pass or between passes, is anchored again at once.
+// With nb set, only the pairs its sets keep are looked at, for as long as every body stays
+// within slack of its anchor; past that, the rest of the pass looks at every pair.
 //
 // The result is the same as collisionPass's, position for position: pairs are skipped only
 // when the rules' own computation would find no overlap. Positions are copied into flat
 // arrays for the pair test, and far pairs are told apart without a square root.
 func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) bool {
 	n := len(bodies)
-	// With the same list as last time, the fixed bodies are where they were and no radius
-	// changed: only the movable bodies are loaded, and only they can have left their anchors.
-	same := nb != nil && f.n == n && nb.sameList(bodies, fixed, gap)
-	if same {
-		f.loadMovable(bodies[:fixed])
-	} else {
-		f.load(bodies)
-	}
-	p := pass{bodies: bodies, xs: f.xs[:n], ys: f.ys[:n], rs: f.rs[:n], nb: nb}
-	switch {
-	case same:
-		nb.follow(fixed, p.xs, p.ys)
-	case nb != nil:
+	f.load(bodies)
+	p := pass{bodies: bodies, xs: f.xs[:n], ys: f.ys[:n], rs: f.rs[:n], nb: nb, sparse: nb != nil}
+	if p.sparse && !nb.usable(bodies, fixed, p.xs, p.ys) {
 		nb.make(bodies, fixed, gap, p.xs, p.ys, p.rs)
 	}
 	xs, ys, rs := p.xs, p.ys, p.rs
@@ -55,16 +45,17 @@ func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) b
 			}
 			u1.pos = u1.pos.clamp(c, worldWidth-c, c, worldHeight-c)
 			xs[i], ys[i] = u1.pos.x, u1.pos.y
-			if nb != nil && !nb.near(i, xs[i], ys[i]) {
-				nb.reanchor(i, xs[i], ys[i])
+			if p.sparse && !nb.near(i, xs[i], ys[i]) {
+				p.sparse, nb.valid = false, false
 			}
 		}
 		r1 := rs[i] + gap
-		if nb != nil {
-			set := nb.set(i)
+		from := 0 // where the pairs of every body begin, when the sets do not hold
+		if p.sparse {
+			from = others
 		walk:
-			for w := range set {
-				for word := set[w]; word != 0; {
+			for w, word := range nb.set(i) {
+				for word != 0 {
 					j := w*64 + bits.TrailingZeros64(word)
 					word &= word - 1
 					if j >= others {
@@ -77,16 +68,14 @@ func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) b
 					if d2 >= reach*reach {
 						continue
 					}
-					if p.hit(i, j, reach, d2) {
-						// Body i may have been anchored again: the rest of this word is
-						// taken from its new set.
-						word = set[w] &^ (2<<(j%64) - 1)
+					if p.hit(i, j, reach, d2) && !p.sparse {
+						from = j + 1
+						break walk
 					}
 				}
 			}
-			continue
 		}
-		for j := 0; j < others; j++ {
+		for j := from; j < others; j++ {
 			if j == i {
 				continue
 			}
@@ -109,7 +98,8 @@ func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) b
 type pass struct {
 	bodies     []*body
 	xs, ys, rs []float64
-	nb         *neighbours // nil: every pair is looked at
+	nb         *neighbours
+	sparse     bool // nb's sets hold: every body is within slack of its anchor
 	corrected  bool
 }
 
@@ -125,13 +115,8 @@ func (p *pass) hit(i, j int, reach, d2 float64) bool {
 	p.corrected = true
 	p.xs[i], p.ys[i] = u1.pos.x, u1.pos.y
 	p.xs[j], p.ys[j] = u2.pos.x, u2.pos.y
-	if nb := p.nb; nb != nil {
-		if !nb.near(i, p.xs[i], p.ys[i]) {
-			nb.reanchor(i, p.xs[i], p.ys[i])
-		}
-		if !nb.near(j, p.xs[j], p.ys[j]) {
-			nb.reanchor(j, p.xs[j], p.ys[j])
-		}
+	if p.sparse && (!p.nb.near(i, p.xs[i], p.ys[i]) || !p.nb.near(j, p.xs[j], p.ys[j])) {
+		p.sparse, p.nb.valid = false, false
 	}
 	return true
 }
@@ -159,7 +144,6 @@ func push(u1, u2 *body, overlap float64) {
 // field is scratch space for collide: the bodies' positions and radii as flat arrays.
 type field struct {
 	xs, ys, rs []float64
-	n          int // the bodies loaded
 }
 
 func (f *field) load(bodies []*body) {
@@ -167,18 +151,9 @@ func (f *field) load(bodies []*body) {
 	if cap(f.xs) < n {
 		f.xs, f.ys, f.rs = make([]float64, n), make([]float64, n), make([]float64, n)
 	}
-	f.n = n
 	xs, ys, rs := f.xs[:n], f.ys[:n], f.rs[:n]
 	for i, b := range bodies {
 		xs[i], ys[i], rs[i] = b.pos.x, b.pos.y, float64(b.radius)
-	}
-}
-
-// loadMovable reloads the positions of the list's head, the rest being loaded already.
-func (f *field) loadMovable(head []*body) {
-	xs, ys := f.xs[:len(head)], f.ys[:len(head)]
-	for i, b := range head {
-		xs[i], ys[i] = b.pos.x, b.pos.y
 	}
 }
 

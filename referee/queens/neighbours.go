@@ -1,24 +1,21 @@
 package queens
 
 // neighbours tells, for each body of the collision list, which other bodies could overlap
-// it: all of them but those whose anchors are so far apart that they cannot touch while
-// each body stays within slack of its own anchor. The sets are bitsets over list indices,
-// so walking one visits the bodies in list order, as the rules do.
+// it: all of them but those that were so far apart, when the sets were made, that they
+// cannot touch while each stays within slack of where it was then (its anchor). The sets
+// are bitsets over list indices, so walking one visits the bodies in list order, as the
+// rules do.
 //
 // Why: a pass looks at about 2 000 pairs in a busy game and finds fewer than one in ten
-// anywhere near each other; with the sets a pass looks at those only. A body that moves
-// farther than slack from its anchor is anchored again where it is, and its row and column
-// of the sets remade (one body against the others' anchors); the sets are made anew only
-// when the list changes (a creep spawns or dies).
+// anywhere near each other; with the sets a pass looks at those only, and a creep moves
+// less than slack in most sub-steps, so the sets last a few passes.
 type neighbours struct {
 	bodies           []*body // the list the sets were made for
 	fixed            int     // and where its fixed bodies began
-	gap              float64 // the extra gap they were made with
 	anchorX, anchorY []float64
-	rs               []float64 // the bodies' radii
-	words            int       // bitset words per body
-	sets             []uint64  // body i's set is sets[i*words : (i+1)*words]
-	movable, still   []int     // the movable and the fixed bodies' indices by x, for making the sets
+	words            int      // bitset words per body
+	sets             []uint64 // body i's set is sets[i*words : (i+1)*words]
+	movable, still   []int    // the movable and the fixed bodies' indices by x, for making the sets
 	valid            bool
 }
 
@@ -30,71 +27,18 @@ const slack = 48
 // rounding of the rules' own computation is far smaller.
 const margin = 1
 
-// sameList reports whether the sets were made for this list (with this gap).
-func (nb *neighbours) sameList(bodies []*body, fixed int, gap float64) bool {
-	if !nb.valid || len(nb.bodies) != len(bodies) || nb.fixed != fixed || nb.gap != gap {
+// usable reports whether the sets still hold for bodies: the same list, each body within
+// slack of its anchor.
+func (nb *neighbours) usable(bodies []*body, fixed int, xs, ys []float64) bool {
+	if !nb.valid || len(nb.bodies) != len(bodies) || nb.fixed != fixed {
 		return false
 	}
 	for i, b := range bodies {
-		if nb.bodies[i] != b {
+		if nb.bodies[i] != b || !nb.near(i, xs[i], ys[i]) {
 			return false
 		}
 	}
 	return true
-}
-
-// follow keeps the sets holding for the same list after its movable bodies, bodies[:fixed],
-// moved to xs, ys: each that went farther than slack is anchored again, or, when many did
-// (a crowd on the move), the sets are made anew, which then costs less.
-func (nb *neighbours) follow(fixed int, xs, ys []float64) {
-	moved := 0
-	for i := range fixed {
-		if !nb.near(i, xs[i], ys[i]) {
-			moved++
-		}
-	}
-	if moved > 4 {
-		nb.make(nb.bodies, fixed, nb.gap, xs, ys, nb.rs)
-		return
-	}
-	for i := range fixed {
-		if !nb.near(i, xs[i], ys[i]) {
-			nb.reanchor(i, xs[i], ys[i])
-		}
-	}
-}
-
-// reach reports whether bodies i and j, anchored at (xi, yi) and (xj, yj), could touch
-// while each stays within slack of its anchor.
-func (nb *neighbours) reach(i, j int, xi, yi, xj, yj float64) bool {
-	limit := nb.rs[i] + nb.rs[j] + nb.gap + 2*slack + margin
-	dx, dy := xj-xi, yj-yi
-	return dx < limit && -dx < limit && dy < limit && -dy < limit && float64(dx*dx)+float64(dy*dy) < limit*limit
-}
-
-// reanchor anchors body i at (x, y) and remakes its row and column of the sets against the
-// other bodies' anchors.
-func (nb *neighbours) reanchor(i int, x, y float64) {
-	nb.anchorX[i], nb.anchorY[i] = x, y
-	row := nb.set(i)
-	clear(row)
-	w, bit := i/64, uint64(1)<<(i%64)
-	n := len(nb.bodies)
-	others := n
-	if i >= nb.fixed {
-		others = nb.fixed // pairs of two fixed bodies are left out
-	}
-	for j := range others {
-		if j == i {
-			continue
-		}
-		if nb.reach(i, j, x, y, nb.anchorX[j], nb.anchorY[j]) {
-			row[j/64] |= 1 << (j % 64)
-			nb.sets[j*nb.words+w] |= bit
-		} else {
-			nb.sets[j*nb.words+w] &^= bit
-		}
-	}
 }
 
 // near reports whether body i at (x, y) is within slack of its anchor.
@@ -108,10 +52,9 @@ func (nb *neighbours) near(i int, x, y float64) bool {
 // of two fixed bodies are left out: a pass never looks at them.
 func (nb *neighbours) make(bodies []*body, fixed int, gap float64, xs, ys, rs []float64) {
 	n := len(bodies)
-	nb.bodies, nb.fixed, nb.gap = append(nb.bodies[:0], bodies...), fixed, gap
+	nb.bodies, nb.fixed = append(nb.bodies[:0], bodies...), fixed
 	nb.anchorX = append(nb.anchorX[:0], xs...)
 	nb.anchorY = append(nb.anchorY[:0], ys...)
-	nb.rs = append(nb.rs[:0], rs...)
 	nb.words = (n + 63) / 64
 	nb.sets = append(nb.sets[:0], make([]uint64, n*nb.words)...)
 	clear(nb.sets)
@@ -135,10 +78,13 @@ func (nb *neighbours) make(bodies []*body, fixed int, gap float64, xs, ys, rs []
 		maxStill = max(maxStill, rs[i])
 	}
 	reach := func(i, j int) {
-		if nb.reach(i, j, xs[i], ys[i], xs[j], ys[j]) {
-			nb.sets[i*nb.words+j/64] |= 1 << (j % 64)
-			nb.sets[j*nb.words+i/64] |= 1 << (i % 64)
+		limit := rs[i] + rs[j] + gap + 2*slack + margin
+		dx, dy := xs[j]-xs[i], ys[j]-ys[i]
+		if dx >= limit || -dx >= limit || dy >= limit || -dy >= limit || float64(dx*dx)+float64(dy*dy) >= limit*limit {
+			return
 		}
+		nb.sets[i*nb.words+j/64] |= 1 << (j % 64)
+		nb.sets[j*nb.words+i/64] |= 1 << (i % 64)
 	}
 	widest := 2*maxMovable + gap + 2*slack + margin
 	for a, i := range movable {
