@@ -129,4 +129,17 @@ printf "  write .json (atomic, fsync)            %8s ms   %s%% of the game's run
 	"$(awk -v w="$w" -v wt="$wturns" -v g="$gg" -v gt="$gturns" 'BEGIN { printf "%.1f", 100 * (w / wt) / (g / gt) }')"
 printf "  write .json.gz                         %8s ms\n" "$(ms "$(median replays Write/json.gz)")"
 printf "  read .json                             %8s ms\n" "$(ms "$(median replays Read/json)")"
+
+# The targets of docs/PERFORMANCE.md, each with its verdict on this run.
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 <= t + 0) ? "met" : "NOT met" }'; }
+echo
+echo "targets"
+r2=$(ratio "$(median match "Exchange/queens/peers=2")" "$(median bench_floor "RoundTrip/queens/peers=2")")
+r1=$(ratio "$(median match "Exchange/queens/peers=1")" "$(median bench_floor "RoundTrip/queens/peers=1")")
+printf "  runner exchange, two bots asked in turn (a game's turn)   %5s x the round trip   (<= 1.5: %s)\n" "$r2" "$(verdict "$r2" 1.5)"
+printf "  runner exchange, one bot alone (nothing overlaps)         %5s x the round trip   (<= 1.5: %s)\n" "$r1" "$(verdict "$r1" 1.5)"
+qt=$(us "$(median referee_queens Game/turn)")
+printf "  queens referee, average turn                              %5s µs                (< 20: %s)\n" "$qt" "$(verdict "$qt" 19.99)"
+wp=$(awk -v w="$w" -v wt="$wturns" -v g="$gg" -v gt="$gturns" 'BEGIN { printf "%.1f", 100 * (w / wt) / (g / gt) }')
+printf "  replay write, share of a greedy game's runner time        %5s %%                 (< 10: %s)\n" "$wp" "$(verdict "$wp" 9.99)"
 [ -z "${KEEP:-}" ] || echo "raw results: $work/*.txt (benchstat reads them)"
