@@ -34,8 +34,8 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				wg.Add(1)
 				go func(i int, req referee.Request) {
 					defer wg.Done()
+					// Nothing overlaps here: the move is settled at once.
 					s := seats[req.Player]
-					s.settle()
 					answers[i] = exchange(cfg, s, nil, req, &moves[i])
 					s.settle()
 				}(i, req)

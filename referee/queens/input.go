@@ -74,14 +74,7 @@ func (g *state) writeSite(b *strings.Builder, p, i int, values [7]int) {
 	}
 	l := &lines[i]
 	if l.len == 0 || l.values != values {
-		text := l.text[:0]
-		for k, v := range values {
-			if k > 0 {
-				text = append(text, ' ')
-			}
-			text = appendInt(text, v)
-		}
-		text = append(text, '\n')
+		text := appendLine(l.text[:0], values[:]...)
 		if len(text) > len(l.text) { // numbers far out of the game's range: not kept
 			l.len = 0
 			b.Write(text)
@@ -107,15 +100,18 @@ func (g *state) relativeOwner(owner, p int) int {
 // written at once: the input of a turn is some 40 lines of 7 numbers per player.
 func writeInts(b *strings.Builder, values ...int) {
 	var line [128]byte
-	l := line[:0]
+	b.Write(appendLine(line[:0], values...))
+}
+
+// appendLine appends one line of space-separated integers.
+func appendLine(l []byte, values ...int) []byte {
 	for i, v := range values {
 		if i > 0 {
 			l = append(l, ' ')
 		}
 		l = appendInt(l, v)
 	}
-	l = append(l, '\n')
-	b.Write(l)
+	return append(l, '\n')
 }
 
 // appendInt is strconv.AppendInt for the numbers of the input, most of them −1 (unknown,
