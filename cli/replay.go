@@ -254,18 +254,25 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 				ps = append(ps, mp)
 			}
 			cfg := old.Config()
+			var stream *replays.Stream
+			if replayPath != "" {
+				if stream, err = replays.Create(replayPath); err != nil {
+					return err
+				}
+				defer stream.Abort()
+			}
 			ctx, stop := interruptible()
 			defer stop()
 			rec, err := match.Run(ctx, match.Config{
 				Game: g, Seed: old.Seed, Options: old.Options, Files: cfg.Files, Players: ps,
 				TimeScale: old.Settings.TimeScale, NoTimeout: old.Settings.NoTimeout,
-				Concurrent: old.Settings.Concurrent, Log: logger(),
+				Concurrent: old.Settings.Concurrent, Log: logger(), Replay: stream,
 			})
 			if err != nil {
 				return err
 			}
-			if replayPath != "" {
-				if err := replays.Write(replayPath, rec); err != nil {
+			if stream != nil {
+				if err := stream.Finish(rec); err != nil {
 					return err
 				}
 			}

@@ -258,6 +258,14 @@ same bot outputs give the same game.`,
 			if stderrLive {
 				cfg.Stderr = os.Stderr
 			}
+			if replayPath != "" {
+				// The replay is written while the game is played; a path that cannot be
+				// written is refused before any bot starts.
+				if cfg.Replay, err = replays.Create(replayPath); err != nil {
+					return err
+				}
+				defer cfg.Replay.Abort()
+			}
 			ctx, stop := interruptible()
 			defer stop()
 			rec, runErr := match.Run(ctx, cfg)
@@ -266,7 +274,7 @@ same bot outputs give the same game.`,
 				return runErr
 			}
 			if replayPath != "" {
-				if err := replays.Write(replayPath, rec); err != nil {
+				if err := cfg.Replay.Finish(rec); err != nil {
 					return err
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/arena-games/arena/bench/floor"
 	"github.com/arena-games/arena/players/builtin"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
 )
 
 // Bots the benchmarks run as real subprocesses (this test binary, see TestMain): the floor's
@@ -230,6 +231,60 @@ func BenchmarkQueensGame(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
+	}
+}
+
+// BenchmarkQueensReplay is what writing its replay adds to a game: each iteration plays the
+// same greedy game twice, without a replay and with one written as `arena run --replay`
+// writes it (during the game, then finished, synced and renamed), one right after the other
+// so that a machine that slows down weighs on both. It reports the game without a replay
+// (game-ms), the difference (replay-ms, replay-%), and the part of it that comes after the
+// last turn (finish-ms: the turns left, the result, the sync and the rename).
+//
+//	go test ./match -run '^$' -bench QueensReplay -benchtime 40x -count 5
+func BenchmarkQueensReplay(b *testing.B) {
+	queens, err := referee.Lookup("queens")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"json", "json.gz"} {
+		b.Run(name, func(b *testing.B) {
+			dir := b.TempDir()
+			var bare, with, finish time.Duration
+			play := func(seed int64, stream *replays.Stream) time.Duration {
+				start := time.Now()
+				rec, err := Run(context.Background(), Config{Game: queens, Seed: seed, TimeScale: 20,
+					Players: []Player{benchPlayer(b, "queens/greedy"), benchPlayer(b, "queens/greedy")}, Replay: stream})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if stream != nil {
+					end := time.Now()
+					if err := stream.Finish(rec); err != nil {
+						b.Fatal(err)
+					}
+					finish += time.Since(end)
+				}
+				return time.Since(start)
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				seed := int64(1 + i%8)
+				bare += play(seed, nil)
+				// A new file each game, as a tournament writes them (replacing an existing
+				// file adds the freeing of the old one: about a millisecond here).
+				stream, err := replays.Create(fmt.Sprintf("%s/replay-%d.%s", dir, i, name))
+				if err != nil {
+					b.Fatal(err)
+				}
+				with += play(seed, stream)
+			}
+			n := float64(b.N)
+			b.ReportMetric(bare.Seconds()*1000/n, "game-ms")
+			b.ReportMetric((with-bare).Seconds()*1000/n, "replay-ms")
+			b.ReportMetric(100*float64(with-bare)/float64(bare), "replay-%")
+			b.ReportMetric(finish.Seconds()*1000/n, "finish-ms")
 		})
 	}
 }

@@ -65,6 +65,10 @@ type Config struct {
 	CPUs []int
 	// Stderr, when set, receives the bots' stderr live, each line prefixed with its seat.
 	Stderr io.Writer
+	// Replay, when set, is handed the game's turns as soon as they are final, so that the
+	// replay file is written while the game is played. The caller still finishes it with
+	// the replay Run returns (or aborts it).
+	Replay *replays.Stream
 	// StopGrace is how long a bot gets between end of input, SIGTERM and SIGKILL.
 	StopGrace time.Duration
 	// ExitGrace is how long a session bot gets to exit by itself after the game ends.
@@ -223,6 +227,10 @@ type seat struct {
 	limit   []float64 // the limit in force for each time, for "near the limit" counts
 	delayed int
 	owed    owed // what the last move still has to record
+	// lastTurn is the index in the replay of the last turn with a move of this bot (−1
+	// before its first): the runner may still add to that move (the stderr it writes
+	// after its last answer).
+	lastTurn int
 }
 
 func startSeats(cfg Config, info referee.Info) ([]*seat, error) {
@@ -253,7 +261,7 @@ func startSeats(cfg Config, info referee.Info) ([]*seat, error) {
 			return nil, &StartError{Player: i, Err: err}
 		}
 		cfg.Log.Debug().Int("player", i).Int("pid", proc.Pid()).Strs("argv", p.Argv).Msg("bot started")
-		st := &seat{index: i, proc: proc}
+		st := &seat{index: i, proc: proc, lastTurn: -1}
 		st.clock.last = proc.Sample()
 		st.clock.bankLeft = cfg.Timing.Bank
 		seats = append(seats, st)

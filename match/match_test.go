@@ -332,3 +332,63 @@ func TestParseTiming(t *testing.T) {
 		}
 	}
 }
+
+// The replay written while the game is played is byte for byte the replay encoded at the
+// end, with each turn written once nothing can change it: a turn stays back while a bot's
+// last move is in it (a failed bot's stays to the end: what it writes to stderr after it
+// is stopped joins that move).
+func TestReplayStreamedDuringTheGame(t *testing.T) {
+	crasher := Player{Command: "crasher", Argv: []string{"sh", "-c", "echo ADD 1; read x; read y; echo last words >&2; exit 4"}}
+	tests := []struct {
+		name       string
+		game       referee.Game
+		bots       []Player
+		concurrent bool
+		streamed   int // turns written during the game
+	}{
+		{"two bots in turn", countGame{turns: 6}, []Player{pyBot("stderr=p0 on {turn}"), pyBot("stderr=p1 on {turn}")}, false, 5},
+		{"two bots at once", countGame{turns: 6}, []Player{pyBot("stderr=p0 on {turn}"), pyBot("stderr=p1 on {turn}")}, true, 5},
+		{"one bot", countGame{turns: 6}, []Player{pyBot("stderr=alone on {turn}")}, false, 5},
+		{"a bot that fails on turn 2", countGame{turns: 6}, []Player{pyBot("raise=2"), pyBot("stderr=p1 on {turn}")}, false, 2},
+		{"session", sumGame{turns: 4}, []Player{sumBot("2"), sumBot("7")}, false, 3},
+		{"session, a bot that crashes", sumGame{turns: 4}, []Player{sumBot("1"), crasher}, false, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := t.TempDir() + "/r.json"
+			stream, err := replays.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stream.Abort()
+			rec, err := Run(context.Background(), Config{Game: tc.game, Seed: 1, Players: tc.bots, Concurrent: tc.concurrent, TimeScale: 5, Replay: stream})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.Finish(rec); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want strings.Builder
+			if err := replays.Encode(&want, rec); err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want.String() {
+				t.Errorf("the streamed replay differs from the replay encoded at the end:\n%s", cmp.Diff(want.String(), string(got)))
+			}
+			if n := stream.Streamed(); n != tc.streamed {
+				t.Errorf("%d turns written during the game, want %d", n, tc.streamed)
+			}
+			if strings.Contains(tc.name, "fail") || strings.Contains(tc.name, "crash") {
+				// What a failed bot writes last reaches its last move after it is stopped.
+				want := map[bool]string{true: "ZeroDivisionError", false: "last words"}[tc.game.Info().Style == referee.StyleTurns]
+				if !strings.Contains(string(got), want) {
+					t.Errorf("the replay lacks the failed bot's last stderr %q", want)
+				}
+			}
+		})
+	}
+}

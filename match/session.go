@@ -86,6 +86,10 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 		t.Frame = ref.Frame()
 		t.Seal()
 		rec.Turns = append(rec.Turns, t)
+		for _, m := range t.Moves {
+			seats[m.Player].lastTurn = len(rec.Turns) - 1
+		}
+		cfg.Replay.Final(rec, finalTurns(seats))
 	}
 	// Game over: no final OK; end of input tells the bots, which get a moment to exit.
 	for _, s := range seats {

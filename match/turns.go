@@ -65,8 +65,27 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 		if cfg.Concurrent {
 			idle.seal()
 		}
+		for _, m := range moves {
+			seats[m.Player].lastTurn = len(rec.Turns) - 1
+		}
+		cfg.Replay.Final(rec, finalTurns(seats))
 	}
 	return nil
+}
+
+// finalTurns is how many of the recorded turns nothing will change any more: those before
+// every bot's last move. Every bot has been asked since, so their moves are settled (a bot
+// is settled before its next input; a session turn is recorded whole) and sealed (a turn
+// is sealed once the next is recorded); only a bot's last move can still gain the stderr
+// it writes after answering.
+// A bot that is out of the game keeps its last move, and the turns from there wait for the
+// end of the game.
+func finalTurns(seats []*seat) int {
+	n := seats[0].lastTurn
+	for _, s := range seats[1:] {
+		n = min(n, s.lastTurn)
+	}
+	return max(n, 0)
 }
 
 // idleWork is what the runner does while a bot thinks, once its input is written: what

@@ -1,7 +1,6 @@
 package replays
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -9,55 +8,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 )
 
 // Write writes a replay atomically: to a temporary file in the same directory, synced, then
-// renamed over path. A path ending in ".gz" is written gzip-compressed.
+// renamed over path. A path ending in ".gz" is written gzip-compressed. (A runner writes
+// its replay while the game is played instead, with Create; the file is the same.)
 func Write(path string, r *Replay) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	s, err := Create(path)
 	if err != nil {
-		return fmt.Errorf("replay %s: %w", path, err)
+		return err
 	}
-	defer os.Remove(tmp.Name())              // no-op after the rename
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
-		tmp.Close()
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	bw := bufio.NewWriterSize(tmp, 256<<10)
-	var w io.Writer = bw
-	var gz *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		gz = gzip.NewWriter(bw)
-		w = gz
-	}
-	if err := Encode(w, r); err != nil {
-		tmp.Close()
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	if gz != nil {
-		if err := gz.Close(); err != nil {
-			tmp.Close()
-			return fmt.Errorf("replay %s: %w", path, err)
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	return nil
+	return s.Finish(r)
 }
 
 // shapeTableFrom is the number of shapes (all frames together) above which a replay stores
@@ -68,20 +29,11 @@ var shapeTableFrom = 50000
 // Encode writes a replay as JSON: one turn per line, so that replays diff well and stay
 // readable.
 func Encode(w io.Writer, r *Replay) error {
-	head := *r
-	head.Turns, head.ShapeTable = nil, nil
-	headJSON, err := json.Marshal(head)
+	before, after, err := encodeHead(r)
 	if err != nil {
 		return err
 	}
-	// Splice the shape table and the turns in by hand, in place of `"turns":null` (the
-	// table is the field just before): the table on one line, one turn per line. Both are
-	// written by appendShape and appendTurn, byte for byte what encoding/json would write.
-	i := bytes.Index(headJSON, []byte(`"turns":null`))
-	if i < 0 {
-		return errors.New("encode: turns field not found")
-	}
-	if _, err := w.Write(headJSON[:i]); err != nil {
+	if _, err := w.Write(before); err != nil {
 		return err
 	}
 	// Big replays store each distinct shape once, in a table written as it is made, and
@@ -130,11 +82,30 @@ func Encode(w io.Writer, r *Replay) error {
 	if _, err := io.WriteString(w, "\n]"); err != nil {
 		return err
 	}
-	if _, err := w.Write(headJSON[i+len(`"turns":null`):]); err != nil {
+	if _, err := w.Write(after); err != nil {
 		return err
 	}
 	_, err = io.WriteString(w, "\n")
 	return err
+}
+
+var errNoTurnsField = errors.New("encode: turns field not found")
+
+// encodeHead encodes a replay without its shape table and turns, cut where they go: the
+// shape table and the turns are spliced in by hand, in place of `"turns":null` (the table
+// is the field just before).
+func encodeHead(r *Replay) (before, after []byte, err error) {
+	head := *r
+	head.Turns, head.ShapeTable = nil, nil
+	j, err := json.Marshal(head)
+	if err != nil {
+		return nil, nil, err
+	}
+	i := bytes.Index(j, []byte(`"turns":null`))
+	if i < 0 {
+		return nil, nil, errNoTurnsField
+	}
+	return j[:i], j[i+len(`"turns":null`):], nil
 }
 
 // Read reads and validates a replay file (plain or gzip-compressed, whatever its name).

@@ -92,6 +92,16 @@ func (r *Runner) play(ctx context.Context, g GameID, players map[string]match.Pl
 		p.Name = name
 		cfg.Players = append(cfg.Players, p)
 	}
+	var path string
+	if r.ReplayDir != "" {
+		path = filepath.Join(r.ReplayDir, r.replayName(g))
+		// Written while the game is played (see replays.Stream).
+		var err error
+		if cfg.Replay, err = replays.Create(path); err != nil {
+			return Record{}, err
+		}
+		defer cfg.Replay.Abort()
+	}
 	started := time.Now()
 	rep, err := match.Run(ctx, cfg)
 	if err != nil {
@@ -112,9 +122,8 @@ func (r *Runner) play(ctx context.Context, g GameID, players map[string]match.Pl
 	if err := rec.Validate(); err != nil {
 		return Record{}, fmt.Errorf("result: %w", err)
 	}
-	if r.ReplayDir != "" {
-		path := filepath.Join(r.ReplayDir, r.replayName(g))
-		if err := replays.Write(path, rep); err != nil {
+	if cfg.Replay != nil {
+		if err := cfg.Replay.Finish(rep); err != nil {
 			return Record{}, err
 		}
 		rec.Replay = path

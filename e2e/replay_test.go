@@ -1,0 +1,62 @@
+package e2e
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The replay is written while the game is played: a replay path that cannot be written is
+// refused before any bot starts, and a game interrupted with Ctrl-C still leaves a replay
+// of the turns played, which reads like any other.
+func TestReplayWrittenDuringTheGame(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "started")
+	bot := fmt.Sprintf("sh -c 'touch %s; exec python3 %s'", mark, filepath.Join(botsDir, "queens_statement.py"))
+	bad := filepath.Join(dir, "missing", "r.json")
+	r := arena(t, "run", "--game", "queens", "--seed", "3", "--replay", bad, bot, "builtin:random")
+	if r.code == 0 || !strings.Contains(r.stderr, bad) || !strings.Contains(r.stderr, "no such file or directory") {
+		t.Errorf("an unwritable replay path: want an error naming it\n%s", r)
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Errorf("a bot was started although the replay could not be written")
+	}
+
+	replay := filepath.Join(dir, "interrupted.json")
+	cmd := exec.Command(arenaBin, "run", "--game", "queens", "--seed", "3", "--time-scale", roomy, "--replay", replay,
+		"python3 "+filepath.Join(botsDir, "queens_statement.py")+" --every-sleep-ms 20", "builtin:random")
+	cmd.Dir = workDir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // a few dozen turns
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || !strings.Contains(stderr.String(), "interrupted") {
+		t.Fatalf("interrupted game: %v, stderr %q; want a failure saying it was interrupted", err, stderr.String())
+	}
+	got := readReplay(t, replay)
+	if n := len(got.turns()); n < 5 || n >= 200 {
+		t.Errorf("the interrupted game's replay has %d turns, want the turns played (some, not all)", n)
+	}
+	if s := arena(t, "replay", "show", replay, "--turn", "3", "--player", "0"); s.code != 0 || !strings.Contains(s.stdout, "turn 3") {
+		t.Errorf("arena replay show on the interrupted game's replay:\n%s", s)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}

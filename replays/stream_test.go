@@ -1,0 +1,178 @@
+package replays
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// streamed writes r the way the runner does: each turn handed to the stream as soon as it
+// is recorded, less the last lag turns (those a runner may still change), then Finish.
+func streamed(t *testing.T, path string, r *Replay, lag int, change func(*Replay)) ([]byte, *Stream) {
+	t.Helper()
+	s, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	growing := *r
+	for k := range r.Turns {
+		growing.Turns = r.Turns[:k+1]
+		s.Final(&growing, k+1-lag)
+	}
+	final := *r
+	if change != nil {
+		change(&final)
+	}
+	if err := s.Finish(&final); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, s
+}
+
+func encoded(t *testing.T, r *Replay) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Encode(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestStreamWritesWhatEncodeWrites holds a streamed replay to the bytes of the whole replay
+// encoded at once, in every way streaming can end: all turns streamed, some left for
+// Finish, and each reason to write the file again.
+func TestStreamWritesWhatEncodeWrites(t *testing.T) {
+	game := recordQueens(t, 7)
+	dir := t.TempDir()
+	tests := []struct {
+		name   string
+		r      *Replay
+		lag    int
+		change func(*Replay) // what the runner records after the turns were handed over
+		table  int           // shapeTableFrom for the case (0: as it is)
+		kept   bool          // whether what was streamed stands (else Finish writes it all)
+	}{
+		{name: "every turn streamed", r: game, kept: true},
+		{name: "last turns left for Finish", r: game, lag: 3, kept: true},
+		{name: "only the first turn streamed", r: game, lag: len(game.Turns) - 1, kept: true},
+		{name: "no turn streamed", r: game, lag: len(game.Turns)},
+		{name: "no turns at all", r: &Replay{Format: Format, Game: "queens", Players: game.Players, Turns: []Turn{}, Result: game.Result}},
+		{name: "result set at the end", r: game, change: func(r *Replay) { r.Result.Winner = 1 - r.Result.Winner }, kept: true},
+		{name: "a field ahead of the turns changed", r: game, change: func(r *Replay) { r.Settings.Meter = "changed" }},
+		{name: "shapes past the table's threshold", r: game, table: 5000},
+		{name: "shape table from the first turn", r: game, table: 10},
+		{name: "the small sample", r: sample(), kept: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.table > 0 {
+				defer func(v int) { shapeTableFrom = v }(shapeTableFrom)
+				shapeTableFrom = tt.table
+			}
+			want := *tt.r
+			if tt.change != nil {
+				tt.change(&want)
+			}
+			wantJSON := encoded(t, &want)
+			for _, name := range []string{"r.json", "r.json.gz"} {
+				path := filepath.Join(dir, name)
+				got, s := streamed(t, path, tt.r, tt.lag, tt.change)
+				if s.rewritten == tt.kept {
+					t.Errorf("%s: Finish wrote the whole file: %v, want %v", name, s.rewritten, !tt.kept)
+				}
+				if strings.HasSuffix(name, ".gz") {
+					if err := Write(path+".whole.gz", &want); err != nil {
+						t.Fatal(err)
+					}
+					whole, _ := os.ReadFile(path + ".whole.gz")
+					if !bytes.Equal(got, whole) {
+						t.Errorf("%s: streamed gzip differs from Write's (%d and %d bytes)", name, len(got), len(whole))
+					}
+					got = gunzip(t, got)
+				}
+				if !bytes.Equal(got, wantJSON) {
+					t.Errorf("%s: streamed replay differs from Encode's (%d and %d bytes); first difference at %d", name, len(got), len(wantJSON), firstDiff(got, wantJSON))
+				}
+				if _, err := Decode(got); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+			}
+		})
+	}
+	assertOnly(t, dir, "r.json", "r.json.gz", "r.json.gz.whole.gz")
+}
+
+func gunzip(t *testing.T, data []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// assertOnly fails when dir holds anything but names (a temporary file left behind).
+func assertOnly(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(names, " ") {
+		t.Errorf("%s holds %v, want %v", dir, got, names)
+	}
+}
+
+// TestStreamAbortLeavesNothing: a game that ends without a replay (it could not be
+// played) leaves no file, finished or temporary.
+func TestStreamAbortLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Create(filepath.Join(dir, "r.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := recordQueens(t, 3)
+	s.Final(game, 10)
+	s.Abort()
+	s.Abort() // a deferred Abort after the first does nothing
+	assertOnly(t, dir)
+	if err := s.Finish(game); err == nil || !strings.Contains(err.Error(), "already finished") {
+		t.Errorf("Finish after Abort: %v, want an error", err)
+	}
+}
+
+// TestCreateNamesTheFile: a replay path that cannot be written is refused before any game
+// is played, naming the path.
+func TestCreateNamesTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing", "r.json")
+	_, err := Create(path)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "no such file") {
+		t.Fatalf("Create(%s): %v", path, err)
+	}
+}
