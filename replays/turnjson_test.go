@@ -167,3 +167,21 @@ func TestAppendTurnStringsAndNumbers(t *testing.T) {
 		sameAsEncodingJSON(t, fmt.Sprintf("%q, %v", s, f), &turn)
 	}
 }
+
+// A character to escape, or a non-ASCII one, is found wherever it stands in a run of plain
+// text, and every byte value is written as encoding/json writes it.
+func TestAppendTurnStringsPlainRuns(t *testing.T) {
+	specials := []string{"<", ">", "&", "\"", "\\", "\n", "\x00", "\x1f", "\x7f", " ", "~", "é", "·", "\u2028", "\xff", "😀"}
+	for _, sp := range specials {
+		for before := 0; before <= 17; before++ {
+			for after := 0; after <= 9; after++ {
+				s := strings.Repeat("abcdefgh", 3)[:before] + sp + strings.Repeat("01234567", 2)[:after]
+				sameAsEncodingJSON(t, fmt.Sprintf("%q", s), &Turn{Check: s})
+			}
+		}
+	}
+	for c := 0; c < 256; c++ { // every byte, alone in a word of plain ones
+		s := "abc" + string([]byte{byte(c)}) + "defghijk"
+		sameAsEncodingJSON(t, fmt.Sprintf("%q", s), &Turn{Check: s})
+	}
+}
