@@ -47,14 +47,13 @@ func busyState() *state {
 // BenchmarkTurn plays one busy mid-game turn as the runner drives it: both requests (the
 // input text of each player) and both answers applied, the whole update. The state copies
 // it plays on are made outside the timing, a batch at a time, with what a game carries
-// from turn to turn (the collision neighbour sets).
+// from turn to turn (the sites found static, and their grid).
 //
 //	go test ./referee/queens -run '^$' -bench . -benchmem
 func BenchmarkTurn(b *testing.B) {
 	base := busyState()
-	// Mid-game, the previous turn's last pass left its neighbour sets behind.
-	bodies, fixed := base.collidingBodies()
-	collide(bodies, fixed, 0, &base.field, &base.near)
+	// Mid-game, passes have run: the sites' grid is made.
+	base.collide()
 	answers := busyAnswers()
 	batch := make([]*state, 64)
 	for i := range batch {
@@ -103,10 +102,13 @@ func cloneState(src *state) *state {
 
 // cloneInto makes dst a deep copy of src, reusing dst's memory.
 func cloneInto(dst, src *state) {
-	sites, players, events, bodies, field, near, checked := dst.sites, dst.players, dst.events, dst.bodies, dst.field, dst.near, dst.sitesChecked
+	sites, players, events, bodies, acting, field, checked := dst.sites, dst.players, dst.events, dst.bodies, dst.acting, dst.field, dst.sitesChecked
 	*dst = *src
-	dst.events, dst.bodies, dst.field, dst.near, dst.sitesChecked = events[:0], bodies[:0], field, near, checked
-	dst.near.valid = false
+	dst.events, dst.bodies, dst.acting, dst.field = events[:0], bodies[:0], acting[:0], field
+	// What the game carries from turn to turn: the sites found static, and their grid
+	// (never changed once made, so the copies share it).
+	dst.sitesChecked = src.sitesChecked
+	dst.sitesChecked.bodies = append(checked.bodies[:0], src.sitesChecked.bodies...)
 	dst.sites = sites[:0]
 	for i, s := range src.sites {
 		if i < len(sites) && sites[i] != nil {
@@ -135,17 +137,5 @@ func cloneInto(dst, src *state) {
 		}
 		c.creeps = creeps
 		dst.players[i] = c
-	}
-	// The neighbour sets, as the game carries them from one turn to the next: the same
-	// sets and anchors, for the copy's own bodies.
-	if src.near.valid {
-		dst.near.valid = true
-		dst.near.fixed, dst.near.words = src.near.fixed, src.near.words
-		dst.near.anchorX = append(dst.near.anchorX[:0], src.near.anchorX...)
-		dst.near.anchorY = append(dst.near.anchorY[:0], src.near.anchorY...)
-		dst.near.sets = append(dst.near.sets[:0], src.near.sets...)
-		dst.near.movable = append(dst.near.movable[:0], src.near.movable...)
-		dst.near.still = append(dst.near.still[:0], src.near.still...)
-		dst.near.bodies = append(dst.near.bodies[:0], dst.collisionOrder()...)
 	}
 }

@@ -14,68 +14,57 @@ import (
 // when a unit hits them; two sites share the push; two units share it by mass.
 func collisionPass(bodies []*body, gap float64) bool {
 	var f field
-	return collide(bodies, len(bodies), gap, &f, nil)
+	f.load(bodies)
+	p := f.pass(bodies, gap)
+	return p.every(len(bodies))
 }
 
-// collide is collisionPass for bodies whose tail, bodies[fixed:], are sites known to stay
-// where they are during the pass (see staticSites): their clamps change nothing and they
-// overlap no other site, so only their pairs with the units before them are looked at.
-// With nb set, only the pairs its sets keep are looked at, for as long as every body stays
-// within slack of its anchor; past that, the rest of the pass looks at every pair.
+// collide is collisionPass in play (no gap). With a grid, the last grid.sites bodies are
+// its sites, known to stay where they are (see staticSites): their clamps change nothing
+// and they overlap no other site, so only their pairs with the units are looked at, and of
+// those only the pairs the grid says could touch. Without a grid it is collisionPass.
 //
 // The result is the same as collisionPass's, position for position: pairs are skipped only
 // when the rules' own computation would find no overlap. Positions are copied into flat
 // arrays for the pair test, and far pairs are told apart without a square root.
-func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) bool {
-	n := len(bodies)
+func collide(bodies []*body, grid *siteGrid, f *field) bool {
 	f.load(bodies)
-	p := pass{bodies: bodies, xs: f.xs[:n], ys: f.ys[:n], rs: f.rs[:n], nb: nb, sparse: nb != nil}
-	if p.sparse && !nb.usable(bodies, fixed, p.xs, p.ys) {
-		nb.make(bodies, fixed, gap, p.xs, p.ys, p.rs)
+	p := f.pass(bodies, 0)
+	if grid == nil {
+		return p.every(len(bodies))
 	}
-	xs, ys, rs := p.xs, p.ys, p.rs
-	for i, u1 := range bodies {
+	units := len(bodies) - grid.sites
+	for j, r := range p.rs[:units] {
+		// Far out of the field (or not a number), where the grid could not tell: the
+		// rules' own walk then.
+		if r > grid.unitRadius || !(math.Abs(p.xs[j]) < farOut && math.Abs(p.ys[j]) < farOut) {
+			return p.every(len(bodies))
+		}
+	}
+	return p.withGrid(units, grid, f)
+}
+
+// pass is one collision pass in progress.
+type pass struct {
+	bodies     []*body
+	xs, ys, rs []float64
+	gap        float64
+	corrected  bool
+}
+
+// every is the pass as the rules write it: every body against every other, but with the
+// bodies from fixed on (static sites) only against those before fixed.
+func (p *pass) every(fixed int) bool {
+	xs, ys, rs, n := p.xs, p.ys, p.rs, len(p.bodies)
+	for i := range n {
 		others := n
 		if i >= fixed {
 			others = fixed
 		} else {
-			c := float64(u1.radius)
-			if u1.isSite() {
-				c += siteGap
-			}
-			u1.pos = u1.pos.clamp(c, worldWidth-c, c, worldHeight-c)
-			xs[i], ys[i] = u1.pos.x, u1.pos.y
-			if p.sparse && !nb.near(i, xs[i], ys[i]) {
-				p.sparse, nb.valid = false, false
-			}
+			p.clamp(i)
 		}
-		r1 := rs[i] + gap
-		from := 0 // where the pairs of every body begin, when the sets do not hold
-		if p.sparse {
-			from = others
-		walk:
-			for w, word := range nb.set(i) {
-				for word != 0 {
-					j := w*64 + bits.TrailingZeros64(word)
-					word &= word - 1
-					if j >= others {
-						break walk
-					}
-					// The pair test of the loop below, for the pairs the set keeps.
-					reach := r1 + rs[j]
-					dx, dy := xs[i]-xs[j], ys[i]-ys[j]
-					d2 := float64(dx*dx) + float64(dy*dy)
-					if d2 >= reach*reach {
-						continue
-					}
-					if p.hit(i, j, reach, d2) && !p.sparse {
-						from = j + 1
-						break walk
-					}
-				}
-			}
-		}
-		for j := from; j < others; j++ {
+		r1 := rs[i] + p.gap
+		for j := 0; j < others; j++ {
 			if j == i {
 				continue
 			}
@@ -94,13 +83,98 @@ func collide(bodies []*body, fixed int, gap float64, f *field, nb *neighbours) b
 	return p.corrected
 }
 
-// pass is one collision pass in progress.
-type pass struct {
-	bodies     []*body
-	xs, ys, rs []float64
-	nb         *neighbours
-	sparse     bool // nb's sets hold: every body is within slack of its anchor
-	corrected  bool
+// withGrid is every(units) with the static sites' pairs taken from the grid. A unit's
+// pairs with the other units are all looked at: there are a few dozen units at most, and
+// cells for the units too, kept up to date as they are pushed, cost as much as they saved.
+// Its pairs with the sites are looked at only for the sites the grid holds near it, in
+// site order, as the rules walk them; when a push moves the unit, the rest of its walk
+// asks the grid again from where it is now.
+//
+// Then each site looks at the units the grid holds near it: every unit's near sites are
+// taken once, and again for a unit a site pushes, for the sites after that one.
+func (p *pass) withGrid(units int, grid *siteGrid, f *field) bool {
+	xs, ys, rs := p.xs, p.ys, p.rs
+	// The units' part of the arrays, sliced alike so that the loop below is without
+	// bounds checks: it is most of a pass when creeps are many.
+	ux, uy, ur := xs[:units], ys[:units], rs[:units]
+	uy, ur = uy[:len(ux)], ur[:len(ux)]
+	for i := range ux {
+		p.clamp(i)
+		r1, x, y := ur[i], ux[i], uy[i]
+		for j := range ux {
+			// every's pair test; i itself (at distance 0) is skipped after it, as most
+			// pairs are far and fail it first.
+			reach := r1 + ur[j]
+			dx, dy := x-ux[j], y-uy[j]
+			d2 := float64(dx*dx) + float64(dy*dy)
+			if d2 >= reach*reach || j == i {
+				continue
+			}
+			if p.hit(i, j, reach, d2) {
+				x, y = ux[i], uy[i]
+			}
+		}
+		for near := grid.near(xs[i], ys[i]); near != 0; {
+			k := bits.TrailingZeros64(near)
+			near &= near - 1
+			j := units + k
+			reach := r1 + rs[j]
+			dx, dy := xs[i]-xs[j], ys[i]-ys[j]
+			d2 := float64(dx*dx) + float64(dy*dy)
+			if d2 >= reach*reach {
+				continue
+			}
+			if p.hit(i, j, reach, d2) {
+				near = grid.near(xs[i], ys[i]) & after(k)
+			}
+		}
+	}
+
+	if cap(f.near) < units {
+		f.near = make([]uint64, units, 2*units)
+	}
+	nearUnit := f.near[:units]
+	var sites uint64 // the sites some unit is near
+	for j := range nearUnit {
+		nearUnit[j] = grid.near(xs[j], ys[j])
+		sites |= nearUnit[j]
+	}
+	for sites != 0 {
+		k := bits.TrailingZeros64(sites)
+		sites &= sites - 1
+		i, bit := units+k, uint64(1)<<k
+		r1 := rs[i]
+		for j, near := range nearUnit {
+			if near&bit == 0 {
+				continue
+			}
+			reach := r1 + rs[j]
+			dx, dy := xs[i]-xs[j], ys[i]-ys[j]
+			d2 := float64(dx*dx) + float64(dy*dy)
+			if d2 >= reach*reach {
+				continue
+			}
+			if p.hit(i, j, reach, d2) {
+				nearUnit[j] = grid.near(xs[j], ys[j])
+				sites |= nearUnit[j] & after(k)
+			}
+		}
+	}
+	return p.corrected
+}
+
+// after is the set of the sites after site k.
+func after(k int) uint64 { return ^(uint64(2)<<k - 1) }
+
+// clamp keeps body i inside the field, as each body is before its pairs are looked at.
+func (p *pass) clamp(i int) {
+	u := p.bodies[i]
+	c := float64(u.radius)
+	if u.isSite() {
+		c += siteGap
+	}
+	u.pos = u.pos.clamp(c, worldWidth-c, c, worldHeight-c)
+	p.xs[i], p.ys[i] = u.pos.x, u.pos.y
 }
 
 // hit finishes the rules' pair test for two bodies nearer than reach, and pushes them
@@ -115,9 +189,6 @@ func (p *pass) hit(i, j int, reach, d2 float64) bool {
 	p.corrected = true
 	p.xs[i], p.ys[i] = u1.pos.x, u1.pos.y
 	p.xs[j], p.ys[j] = u2.pos.x, u2.pos.y
-	if p.sparse && (!p.nb.near(i, p.xs[i], p.ys[i]) || !p.nb.near(j, p.xs[j], p.ys[j])) {
-		p.sparse, p.nb.valid = false, false
-	}
 	return true
 }
 
@@ -141,20 +212,29 @@ func push(u1, u2 *body, overlap float64) {
 	u2.pos = u2.pos.add(n.scale(float64(share2*overlap) + extra2))
 }
 
-// field is scratch space for collide: the bodies' positions and radii as flat arrays.
+// field is scratch space for collide: the bodies' positions and radii as flat arrays, and
+// the sites near each unit.
 type field struct {
 	xs, ys, rs []float64
+	near       []uint64
 }
 
 func (f *field) load(bodies []*body) {
 	n := len(bodies)
 	if cap(f.xs) < n {
-		f.xs, f.ys, f.rs = make([]float64, n), make([]float64, n), make([]float64, n)
+		// With room for more: creeps keep coming in a game.
+		f.xs, f.ys, f.rs = make([]float64, n, 2*n), make([]float64, n, 2*n), make([]float64, n, 2*n)
 	}
 	xs, ys, rs := f.xs[:n], f.ys[:n], f.rs[:n]
 	for i, b := range bodies {
 		xs[i], ys[i], rs[i] = b.pos.x, b.pos.y, float64(b.radius)
 	}
+}
+
+// pass starts a pass over bodies, just loaded.
+func (f *field) pass(bodies []*body, gap float64) pass {
+	n := len(bodies)
+	return pass{bodies: bodies, xs: f.xs[:n], ys: f.ys[:n], rs: f.rs[:n], gap: gap}
 }
 
 // resolveCollisions repeats passes until one finds nothing to fix (at most 999).
@@ -168,12 +248,18 @@ func resolveCollisions(bodies []*body) {
 
 // resolve is resolveCollisions over the whole field, as collide runs it.
 func (g *state) resolve() {
-	bodies, fixed := g.collidingBodies()
 	for i := 0; i < maxFixPasses; i++ {
-		if !collide(bodies, fixed, 0, &g.field, &g.near) {
+		if !g.collide() {
 			return
 		}
 	}
+}
+
+// collide runs one collision pass over the whole field, with the sites' grid when they
+// are static.
+func (g *state) collide() bool {
+	bodies := g.collisionOrder()
+	return collide(bodies, g.siteGrid(), &g.field)
 }
 
 // collisionOrder lists every body in the order the original walks them: player 0's
@@ -194,20 +280,20 @@ func (g *state) collisionOrder() []*body {
 	return list
 }
 
-// collidingBodies is collisionOrder, and where in it the sites begin when they cannot move
-// (staticSites), for collide; else the list's length.
-func (g *state) collidingBodies() ([]*body, int) {
-	list := g.collisionOrder()
-	if g.staticSites() {
-		return list, len(list) - len(g.sites)
+// siteGrid is the grid of the sites when they are static (staticSites), nil else or when
+// there are too many sites for one.
+func (g *state) siteGrid() *siteGrid {
+	if !g.staticSites() {
+		return nil
 	}
-	return list, len(list)
+	return g.sitesChecked.grid
 }
 
 // staticSites reports whether no site can move in a collision pass in play: every site is
 // inside its clamp and no two sites overlap. Then a unit pushing a site leaves it in place
 // (a site's share of a push is exactly zero), so the sites stay as they are for the whole
-// game. The answer is kept with the sites' positions and radii it was found for.
+// game. The answer is kept with the sites' positions and radii it was found for, and so is
+// their grid.
 func (g *state) staticSites() bool {
 	c := &g.sitesChecked
 	if len(c.bodies) == len(g.sites) {
@@ -235,6 +321,10 @@ func (g *state) staticSites() bool {
 				c.static = false
 			}
 		}
+	}
+	c.grid = nil
+	if c.static {
+		c.grid = newSiteGrid(c.bodies)
 	}
 	return c.static
 }

@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -28,8 +29,7 @@ func passesMatch(t *testing.T, what string, g *state) {
 	t.Helper()
 	got, want := cloneState(g), cloneState(g)
 	for pass := 0; pass < 5; pass++ {
-		bodies, fixed := got.collidingBodies()
-		c1 := collide(bodies, fixed, 0, &got.field, &got.near)
+		c1 := got.collide()
 		c2 := referenceCollisionPass(want.collisionOrder(), 0)
 		if c1 != c2 {
 			t.Fatalf("%s, pass %d: corrected %v, want %v", what, pass, c1, c2)
@@ -91,34 +91,56 @@ func TestOverlappingSitesAreNotStatic(t *testing.T) {
 	}
 }
 
-// The sets keep every pair that could touch while each body stays within slack of its
-// anchor: all pairs nearer than their radii, the gap and twice the slack (but pairs of two
-// fixed bodies, which a pass never looks at).
-func TestNeighbourSetsHoldEveryNearPair(t *testing.T) {
+// The grid holds every site a unit could overlap, wherever the unit is: for points all over
+// the field, around and on the sites, on the cells' edges and far outside the field, every
+// site nearer than its radius and the largest unit radius is in the point's set.
+func TestSiteGridHoldsEverySiteInReach(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for round := 0; round < 300; round++ {
-		g := newState(int64(round), arenaProfile)
-		crowd(g, rng, rng.IntN(70), 200+rng.Float64()*1520, 100+rng.Float64()*800, 100+rng.Float64()*1500)
-		bodies, fixed := g.collidingBodies()
-		if round%4 == 0 {
-			fixed = len(bodies) // as when the sites are not static
-		}
-		var f field
-		f.load(bodies)
-		n := len(bodies)
-		var nb neighbours
-		nb.make(bodies, fixed, 0, f.xs[:n], f.ys[:n], f.rs[:n])
-		for i := range bodies {
-			for j := range bodies {
-				if i == j || (i >= fixed && j >= fixed) {
-					continue
-				}
-				if dist(bodies[i].pos, bodies[j].pos) < float64(bodies[i].radius+bodies[j].radius)+2*slack {
-					if nb.set(i)[j/64]&(1<<(j%64)) == 0 {
-						t.Fatalf("round %d: bodies %d and %d (fixed from %d) are %.1f apart, not in the sets", round, i, j, fixed, dist(bodies[i].pos, bodies[j].pos))
-					}
-				}
+	check := func(g *state, grid *siteGrid, p vec) {
+		t.Helper()
+		near := grid.near(p.x, p.y)
+		for k, s := range g.sites {
+			if dist(p, s.pos) < float64(s.radius+maxUnitRadius) && near&(1<<k) == 0 {
+				t.Fatalf("point %v is %.3f from site %d (radius %d), not in its set %b", p, dist(p, s.pos), k, s.radius, near)
 			}
 		}
+	}
+	for seed := int64(0); seed < 100; seed++ {
+		g := newState(seed, arenaProfile)
+		grid := g.siteGrid()
+		if grid == nil {
+			t.Fatalf("seed %d: the sites of a generated map are not static", seed)
+		}
+		for range 2000 {
+			check(g, grid, vec{rng.Float64()*2200 - 140, rng.Float64()*1300 - 150})
+		}
+		for _, s := range g.sites {
+			reach := float64(s.radius + maxUnitRadius)
+			for range 200 {
+				a, d := rng.Float64()*2*math.Pi, reach*(0.9+0.1*rng.Float64())
+				check(g, grid, vec{s.pos.x + d*math.Cos(a), s.pos.y + d*math.Sin(a)})
+			}
+			check(g, grid, s.pos)
+		}
+		for x := -64.0; x <= worldWidth+64; x += cellSize / 2 {
+			for y := -64.0; y <= worldHeight+64; y += cellSize / 2 {
+				check(g, grid, vec{x, y})
+				check(g, grid, vec{math.Nextafter(x, math.Inf(-1)), math.Nextafter(y, math.Inf(-1))})
+			}
+		}
+		for _, p := range []vec{{-2 * farOut, 500}, {2 * farOut, 2 * farOut}, {-0.5, -0.999}, {worldWidth, worldHeight}} {
+			check(g, grid, p)
+		}
+	}
+}
+
+// Units far out of the field, or at no number at all, are pushed as the rules push them.
+func TestCollideFarOutMatchesReference(t *testing.T) {
+	for _, p := range []vec{{1e12, 500}, {-3e9, -3e9}, {farOut, 0}, {500, -farOut}, {math.Inf(1), 500}, {math.NaN(), 500}, {500, math.NaN()}} {
+		g := newState(3, arenaProfile)
+		g.addCreep(0, knight, vec{960, 500})
+		g.addCreep(1, giant, vec{970, 510})
+		g.addCreep(1, archer, p)
+		passesMatch(t, fmt.Sprintf("a creep at %v", p), g)
 	}
 }

@@ -38,11 +38,13 @@ type scheduledBuild struct {
 // which are not integers. Ownership, duplicates and cost only warn: the whole line is
 // then ignored.
 func (g *state) train(p int, line string) error {
-	tokens := strings.Split(line, " ")
+	var room [8]string
+	tokens := splitSpaces(line, room[:0])
 	if tokens[0] != "TRAIN" {
 		return invalid(line, "the second line must start with TRAIN")
 	}
-	ids := make([]int, 0, len(tokens)-1)
+	var idRoom [8]int
+	ids := idRoom[:0]
 	for _, t := range tokens[1:] {
 		id, err := protocol.ParseJavaInt(t)
 		if err != nil {
@@ -93,9 +95,11 @@ func (g *state) train(p int, line string) error {
 }
 
 // command applies the first output line, the queen's command (spec §5.2). MOVE and a
-// BUILD too far away move the queen at once; a BUILD in contact is only scheduled.
-func (g *state) command(p int, line string, scheduled *[]scheduledBuild) error {
-	tokens := strings.Split(strings.TrimSpace(line), " ")
+// BUILD too far away move the queen at once; a BUILD in contact is only scheduled: it is
+// appended to scheduled, which is returned.
+func (g *state) command(p int, line string, scheduled []scheduledBuild) ([]scheduledBuild, error) {
+	var room [8]string
+	tokens := splitSpaces(strings.TrimSpace(line), room[:0])
 	q := &g.players[p].queen
 	want := 1
 	switch tokens[0] {
@@ -103,28 +107,28 @@ func (g *state) command(p int, line string, scheduled *[]scheduledBuild) error {
 	case "MOVE":
 		want = 3
 		if len(tokens) < 3 {
-			return invalid(line, "MOVE needs x and y")
+			return scheduled, invalid(line, "MOVE needs x and y")
 		}
 		x, errX := protocol.ParseJavaInt(tokens[1])
 		y, errY := protocol.ParseJavaInt(tokens[2])
 		if errX != nil || errY != nil {
-			return invalid(line, "in MOVE, x and y must be integers")
+			return scheduled, invalid(line, "in MOVE, x and y must be integers")
 		}
 		q.moveTo(towards(q.pos, vec{float64(x), float64(y)}, queenSpeed))
 	case "BUILD":
 		want = 3
 		if len(tokens) < 2 {
-			return invalid(line, "BUILD needs a site id and a structure type")
+			return scheduled, invalid(line, "BUILD needs a site id and a structure type")
 		}
 		id, err := protocol.ParseJavaInt(tokens[1])
 		if err != nil {
-			return invalid(line, "site id %s is not an integer", protocol.Quote(tokens[1], 20))
+			return scheduled, invalid(line, "site id %s is not an integer", protocol.Quote(tokens[1], 20))
 		}
 		if id < 0 || id >= len(g.sites) {
-			return invalid(line, "there is no site %d", id)
+			return scheduled, invalid(line, "there is no site %d", id)
 		}
 		if len(tokens) < 3 {
-			return invalid(line, "BUILD needs a structure type")
+			return scheduled, invalid(line, "BUILD needs a structure type")
 		}
 		s := g.sites[id]
 		if !q.touches(&s.body) {
@@ -134,19 +138,19 @@ func (g *state) command(p int, line string, scheduled *[]scheduledBuild) error {
 		switch {
 		case s.owner == g.enemy(p):
 			g.warn(p, "cannot build on site %d: owned by the enemy", id)
-			return nil
+			return scheduled, nil
 		case s.kind == barracks && s.owner == p && s.training:
 			g.warn(p, "cannot build on site %d: its barracks is training", id)
-			return nil
+			return scheduled, nil
 		}
-		*scheduled = append(*scheduled, scheduledBuild{player: p, site: s, typ: tokens[2], line: line})
+		scheduled = append(scheduled, scheduledBuild{player: p, site: s, typ: tokens[2], line: line})
 	default:
-		return invalid(line, "unknown command %s (want WAIT, MOVE or BUILD)", protocol.Quote(tokens[0], 20))
+		return scheduled, invalid(line, "unknown command %s (want WAIT, MOVE or BUILD)", protocol.Quote(tokens[0], 20))
 	}
 	if len(tokens) > want {
-		return invalid(line, "unexpected %s after the command", protocol.Quote(tokens[want], 20))
+		return scheduled, invalid(line, "unexpected %s after the command", protocol.Quote(tokens[want], 20))
 	}
-	return nil
+	return scheduled, nil
 }
 
 // build executes a scheduled build (spec §6.2). TYPE is split on '-' and only its first
@@ -186,7 +190,8 @@ func (g *state) build(b scheduledBuild) error {
 // playerCommands applies the answers of every player asked this turn, player 0 first,
 // then resolves concurrent builds and executes the builds that remain (spec §4.2–4.3).
 func (g *state) playerCommands(answers []referee.Answer) {
-	var scheduled []scheduledBuild
+	var room [2]scheduledBuild // one build per player
+	scheduled := room[:0]
 	for _, a := range answers {
 		if a.Player < 0 || a.Player >= len(g.players) || !g.players[a.Player].active {
 			continue
@@ -208,7 +213,8 @@ func (g *state) playerCommands(answers []referee.Answer) {
 			g.eliminate(p, referee.StatusInvalid, err.Error())
 			continue
 		}
-		if err := g.command(p, a.Lines[0], &scheduled); err != nil {
+		var err error
+		if scheduled, err = g.command(p, a.Lines[0], scheduled); err != nil {
 			g.eliminate(p, referee.StatusInvalid, err.Error())
 		}
 	}
@@ -226,6 +232,19 @@ func (g *state) playerCommands(answers []referee.Answer) {
 		if err := g.build(b); err != nil {
 			g.eliminate(b.player, referee.StatusInvalid, err.Error())
 		}
+	}
+}
+
+// splitSpaces is strings.Split(s, " "), appended to tokens: a line of a turn has a few
+// tokens, so that with room on the stack splitting it allocates nothing.
+func splitSpaces(s string, tokens []string) []string {
+	for {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			return append(tokens, s)
+		}
+		tokens = append(tokens, s[:i])
+		s = s[i+1:]
 	}
 }
 

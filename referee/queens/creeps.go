@@ -8,13 +8,15 @@ const subSteps = 5
 // the queens tear down enemy mines and barracks they touch (spec §4.4).
 func (g *state) creepPhase() {
 	acting := g.actingCreeps()
+	// Nothing is trained or removed during the sub-steps, and a pass leaves static sites
+	// where they are: the list of bodies and the sites' grid hold for all of them.
+	bodies, grid := g.collisionOrder(), g.siteGrid()
 	for step := 0; step < subSteps; step++ {
 		for _, c := range acting {
 			g.moveCreep(c)
 		}
 		// This pass also runs without creeps: it pushes a queen out of a site she walked into.
-		bodies, fixed := g.collidingBodies()
-		collide(bodies, fixed, 0, &g.field, &g.near)
+		collide(bodies, grid, &g.field)
 	}
 	for _, c := range acting {
 		g.creepAttack(c)
@@ -43,8 +45,9 @@ func (g *state) creepPhase() {
 
 // actingCreeps lists the creeps of the active players that act this turn: all knights,
 // then archers, then giants; within a type player 0's in spawn order, then player 1's.
+// The slice is reused.
 func (g *state) actingCreeps() []*creep {
-	list := make([]*creep, 0, len(g.players[0].creeps)+len(g.players[1].creeps))
+	list := g.acting[:0]
 	for k := knight; k <= giant; k++ {
 		for _, pl := range g.players {
 			if !pl.active {
@@ -57,6 +60,7 @@ func (g *state) actingCreeps() []*creep {
 			}
 		}
 	}
+	g.acting = list
 	return list
 }
 

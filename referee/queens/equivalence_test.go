@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin"
@@ -147,6 +149,17 @@ func TestAppendIntIsStrconv(t *testing.T) {
 	for _, v := range []int{math.MinInt, math.MaxInt, -1 << 40, 1 << 40} {
 		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
 			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestSplitSpacesIsStringsSplit(t *testing.T) {
+	lines := []string{"", " ", "  ", "TRAIN", "TRAIN ", " TRAIN", "TRAIN 1 2", "TRAIN  1", "MOVE 1 2 3 4 5 6 7 8 9 10 11",
+		"BUILD 3 TOWER", "BUILD\t3 TOWER", "é ü\xff \x00", strings.Repeat("1 ", 40)}
+	for _, line := range lines {
+		var room [8]string
+		if got, want := splitSpaces(line, room[:0]), strings.Split(line, " "); !slices.Equal(got, want) {
+			t.Errorf("splitSpaces(%q) = %q, want %q", line, got, want)
 		}
 	}
 }

@@ -11,7 +11,7 @@ var farCorner = vec{1800, 900}
 func TestSpec17_4QueenMovement(t *testing.T) {
 	t.Run("move 60 toward a far point", func(t *testing.T) {
 		g := blankState(arenaProfile, vec{200, 200}, farCorner)
-		if err := g.command(0, "MOVE 1000 500", nil); err != nil {
+		if _, err := g.command(0, "MOVE 1000 500", nil); err != nil {
 			t.Fatal(err)
 		}
 		q := g.players[0].queen.pos
@@ -26,7 +26,7 @@ func TestSpec17_4QueenMovement(t *testing.T) {
 	})
 	t.Run("land on a point closer than 60", func(t *testing.T) {
 		g := blankState(arenaProfile, vec{300, 300}, farCorner)
-		if err := g.command(0, "MOVE 330 340", nil); err != nil {
+		if _, err := g.command(0, "MOVE 330 340", nil); err != nil {
 			t.Fatal(err)
 		}
 		if q := g.players[0].queen.pos; q != (vec{330, 340}) {
@@ -35,8 +35,7 @@ func TestSpec17_4QueenMovement(t *testing.T) {
 	})
 	t.Run("BUILD far walks, the push makes her touch", func(t *testing.T) {
 		g := blankState(arenaProfile, vec{360, 300}, farCorner, newSite(0, 500, 300, 70, 200, 2))
-		var scheduled []scheduledBuild
-		if err := g.command(0, "BUILD 0 TOWER", &scheduled); err != nil || len(scheduled) != 0 {
+		if scheduled, err := g.command(0, "BUILD 0 TOWER", nil); err != nil || len(scheduled) != 0 {
 			t.Fatalf("far BUILD: err %v, scheduled %v", err, scheduled)
 		}
 		if q := g.players[0].queen.pos; q != (vec{420, 300}) {

@@ -11,17 +11,19 @@ type state struct {
 	over    bool
 	// events says what happened during the last turn, for the frame.
 	events []string
-	// bodies is scratch space for collisionOrder.
+	// bodies is scratch space for collisionOrder, acting for actingCreeps.
 	bodies []*body
-	// field and near are scratch space for collide.
+	acting []*creep
+	// field is scratch space for collide.
 	field field
-	near  neighbours
 	// siteTexts keeps each player's last input line per site (see turnInput).
 	siteTexts [2][]siteText
-	// sitesChecked is what staticSites last found, and for which sites.
+	// sitesChecked is what staticSites last found, and for which sites; grid is their
+	// grid when they are static.
 	sitesChecked struct {
 		bodies []body
 		static bool
+		grid   *siteGrid
 	}
 }
 
