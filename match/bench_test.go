@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -237,12 +238,15 @@ func BenchmarkQueensGame(b *testing.B) {
 
 // BenchmarkQueensReplay is what writing its replay adds to a game: each iteration plays the
 // same greedy game twice, without a replay and with one written as `arena run --replay`
-// writes it (during the game, then finished, synced and renamed), one right after the other
-// so that a machine that slows down weighs on both. It reports the game without a replay
-// (game-ms), the difference (replay-ms, replay-%), and the part of it that comes after the
-// last turn (finish-ms: the turns left, the result, the sync and the rename).
+// writes it (the file created, the turns written during the game, then finished, synced
+// and renamed), one right after the other and in alternating order, so that a machine that
+// slows down weighs on both. It reports the median game without a replay (game-ms), the
+// median of the pairs' differences (replay-ms, and replay-% of game-ms: a median, so that
+// a game slowed by something else does not count), the part that comes after the last turn
+// (finish-ms: the turns left, the result, the sync and the rename) and the share of the
+// turns written during the game (streamed-%).
 //
-//	go test ./match -run '^$' -bench QueensReplay -benchtime 40x -count 5
+//	go test ./match -run '^$' -bench QueensReplay -benchtime 60x -count 5
 func BenchmarkQueensReplay(b *testing.B) {
 	queens, err := referee.Lookup("queens")
 	if err != nil {
@@ -251,9 +255,19 @@ func BenchmarkQueensReplay(b *testing.B) {
 	for _, name := range []string{"json", "json.gz"} {
 		b.Run(name, func(b *testing.B) {
 			dir := b.TempDir()
-			var bare, with, finish time.Duration
-			play := func(seed int64, stream *replays.Stream) time.Duration {
+			var bare, diff []float64 // ms
+			var finish, create, writer time.Duration
+			streamed, turns := 0, 0
+			play := func(seed int64, path string) float64 {
 				start := time.Now()
+				var stream *replays.Stream
+				if path != "" {
+					var err error
+					if stream, err = replays.Create(path); err != nil {
+						b.Fatal(err)
+					}
+					create += time.Since(start)
+				}
 				rec, err := Run(context.Background(), Config{Game: queens, Seed: seed, TimeScale: 20,
 					Players: []Player{benchPlayer(b, "queens/greedy"), benchPlayer(b, "queens/greedy")}, Replay: stream})
 				if err != nil {
@@ -265,26 +279,44 @@ func BenchmarkQueensReplay(b *testing.B) {
 						b.Fatal(err)
 					}
 					finish += time.Since(end)
+					writer += stream.WriterCPU()
+					streamed, turns = streamed+stream.Streamed(), turns+len(rec.Turns)
 				}
-				return time.Since(start)
+				return time.Since(start).Seconds() * 1000
 			}
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				seed := int64(1 + i%8)
-				bare += play(seed, nil)
 				// A new file each game, as a tournament writes them (replacing an existing
 				// file adds the freeing of the old one: about a millisecond here).
-				stream, err := replays.Create(fmt.Sprintf("%s/replay-%d.%s", dir, i, name))
-				if err != nil {
-					b.Fatal(err)
+				path := fmt.Sprintf("%s/replay-%d.%s", dir, i, name)
+				var without, with float64
+				if i%2 == 0 {
+					without = play(seed, "")
+					with = play(seed, path)
+				} else {
+					with = play(seed, path)
+					without = play(seed, "")
 				}
-				with += play(seed, stream)
+				bare, diff = append(bare, without), append(diff, with-without)
 			}
-			n := float64(b.N)
-			b.ReportMetric(bare.Seconds()*1000/n, "game-ms")
-			b.ReportMetric((with-bare).Seconds()*1000/n, "replay-ms")
-			b.ReportMetric(100*float64(with-bare)/float64(bare), "replay-%")
-			b.ReportMetric(finish.Seconds()*1000/n, "finish-ms")
+			game, replay := median(bare), median(diff)
+			b.ReportMetric(game, "game-ms")
+			b.ReportMetric(replay, "replay-ms")
+			b.ReportMetric(100*replay/game, "replay-%")
+			b.ReportMetric(create.Seconds()*1000/float64(b.N), "create-ms")
+			b.ReportMetric(finish.Seconds()*1000/float64(b.N), "finish-ms")
+			b.ReportMetric(writer.Seconds()*1000/float64(b.N), "writer-cpu-ms")
+			b.ReportMetric(100*float64(streamed)/float64(turns), "streamed-%")
 		})
 	}
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

@@ -334,9 +334,9 @@ func TestParseTiming(t *testing.T) {
 }
 
 // The replay written while the game is played is byte for byte the replay encoded at the
-// end, with each turn written once nothing can change it: a turn stays back while a bot's
-// last move is in it (a failed bot's stays to the end: what it writes to stderr after it
-// is stopped joins that move).
+// end, with each turn handed over once nothing can change it: a turn stays back while a
+// bot's last move is in it (a failed bot's stays to the end: what it writes to stderr
+// after it is stopped joins that move).
 func TestReplayStreamedDuringTheGame(t *testing.T) {
 	crasher := Player{Command: "crasher", Argv: []string{"sh", "-c", "echo ADD 1; read x; read y; echo last words >&2; exit 4"}}
 	tests := []struct {
@@ -344,7 +344,7 @@ func TestReplayStreamedDuringTheGame(t *testing.T) {
 		game       referee.Game
 		bots       []Player
 		concurrent bool
-		streamed   int // turns written during the game
+		final      int // turns handed to the replay as final during the game
 	}{
 		{"two bots in turn", countGame{turns: 6}, []Player{pyBot("stderr=p0 on {turn}"), pyBot("stderr=p1 on {turn}")}, false, 5},
 		{"two bots at once", countGame{turns: 6}, []Player{pyBot("stderr=p0 on {turn}"), pyBot("stderr=p1 on {turn}")}, true, 5},
@@ -379,8 +379,8 @@ func TestReplayStreamedDuringTheGame(t *testing.T) {
 			if string(got) != want.String() {
 				t.Errorf("the streamed replay differs from the replay encoded at the end:\n%s", cmp.Diff(want.String(), string(got)))
 			}
-			if n := stream.Streamed(); n != tc.streamed {
-				t.Errorf("%d turns written during the game, want %d", n, tc.streamed)
+			if n := stream.Handed(); n != tc.final {
+				t.Errorf("%d turns handed over as final during the game, want %d", n, tc.final)
 			}
 			if strings.Contains(tc.name, "fail") || strings.Contains(tc.name, "crash") {
 				// What a failed bot writes last reaches its last move after it is stopped.

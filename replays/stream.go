@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Stream writes a replay file while its game is played. The runner hands it each turn as
@@ -31,13 +33,14 @@ type Stream struct {
 	gz   *gzip.Writer // nil for a plain file
 	out  io.Writer    // gz or bw
 
-	mu     sync.Mutex
-	queue  []streamItem  // turns handed over, not yet taken by the writer
-	wake   chan struct{} // a turn was queued, or the stream is closing
-	closed bool          // no more turns: the writer drains the queue and exits
-	done   chan struct{} // closed when the writer has exited
-	sent   int           // turns handed over (the caller's side)
-	ended  bool          // Finish or Abort has run
+	mu      sync.Mutex
+	queue   []streamItem  // turns handed over, not yet taken by the writer
+	wake    chan struct{} // a turn was queued, or the stream is closing
+	closed  bool          // no more turns: the writer exits once done with the one it writes
+	writing bool          // the writer is writing a turn it took
+	done    chan struct{} // closed when the writer has exited
+	sent    int           // turns handed over (the caller's side)
+	ended   bool          // Finish or Abort has run
 
 	// The writer's state, read by Finish once done is closed.
 	prefix  []byte // the file's bytes ahead of the first turn, as written
@@ -46,7 +49,8 @@ type Stream struct {
 	stalled bool   // the stream stopped writing: Finish writes the whole file
 	err     error  // a failed write: the file is lost
 
-	rewritten bool // Finish wrote the whole file (what it streamed could not stand)
+	rewritten bool          // Finish wrote the whole file (what it streamed could not stand)
+	cpu       time.Duration // the writer thread's CPU time
 }
 
 // gzipLevel is the compression of .gz replays: a third of the default level's CPU time for
@@ -61,19 +65,15 @@ type streamItem struct {
 
 // Create starts a replay file at path (gzip-compressed when the path ends in ".gz"). The
 // file appears at path only when Finish succeeds; until then the turns go to a temporary
-// file in the same directory, which Abort removes.
+// file in the same directory, which Abort removes. A directory that cannot be written is
+// an error at once; the temporary file itself is made by the stream's writer, while the
+// bots start (making a file can take the better part of a millisecond), and a failure to
+// make it is Finish's error.
 func Create(path string) (*Stream, error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+	if err := writableDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("replay %s: %w", path, err)
-	}
-	s := &Stream{path: path, tmp: tmp, bw: bufio.NewWriterSize(tmp, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
+	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
 	s.out = s.bw
 	if strings.HasSuffix(path, ".gz") {
 		s.gz, _ = gzip.NewWriterLevel(s.bw, gzipLevel) // the level is valid
@@ -81,6 +81,22 @@ func Create(path string) (*Stream, error) {
 	}
 	go s.writeTurns()
 	return s, nil
+}
+
+// createTemp makes the temporary file the replay is written to.
+func (s *Stream) createTemp() error {
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), "."+filepath.Base(s.path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	s.tmp = tmp
+	s.bw.Reset(tmp)
+	return nil
 }
 
 // Final says that r's first n turns are final: no later recording changes them. The stream
@@ -113,27 +129,40 @@ func (s *Stream) Final(r *Replay, n int) {
 	}
 }
 
-// writeTurns is the stream's goroutine: it writes the turns handed over until the stream
-// closes.
+// writeTurns is the stream's goroutine: it writes the turns handed over, one at a time,
+// until the stream closes. Its thread runs at the lowest priority: it works while the bots
+// think and the runner waits, and never takes a CPU from them (on a machine busy with other
+// work it may do little; Finish writes what it left).
 func (s *Stream) writeTurns() {
 	defer close(s.done)
-	var batch []streamItem
+	runtime.LockOSThread() // never unlocked: the thread, with its priority, ends with the goroutine
+	lowerThreadPriority()
+	start := threadCPU()
+	defer func() { s.cpu = threadCPU() - start }()
+	if err := s.createTemp(); err != nil {
+		s.err = err // the turns are not written; Finish reports it
+	}
 	var b []byte // one buffer for every turn
 	for {
 		s.mu.Lock()
-		batch, s.queue = s.queue, batch[:0]
-		closed := s.closed
-		s.mu.Unlock()
-		for i := range batch {
-			b = s.write(b[:0], &batch[i])
-			batch[i] = streamItem{} // let the turn go
-		}
-		if closed && len(batch) == 0 {
+		if s.closed {
+			s.mu.Unlock()
 			return
 		}
-		if len(batch) == 0 {
+		if len(s.queue) == 0 {
+			s.mu.Unlock()
 			<-s.wake
+			continue
 		}
+		item := s.queue[0]
+		s.queue[0] = streamItem{} // let the turn go
+		s.queue = s.queue[1:]
+		s.writing = true
+		s.mu.Unlock()
+		b = s.write(b[:0], &item)
+		s.mu.Lock()
+		s.writing = false
+		s.mu.Unlock()
 	}
 }
 
@@ -184,10 +213,12 @@ func (s *Stream) write(b []byte, item *streamItem) []byte {
 // writebackChunk is how much of the file the stream gathers before it writes it out.
 const writebackChunk = 64 << 10
 
-// stop closes the queue and waits for the writer to finish what it was handed.
+// stop closes the queue and waits for the writer to finish the turn it is writing; the
+// turns it did not take are Finish's to write (from the replay it is given).
 func (s *Stream) stop() {
 	s.mu.Lock()
 	s.closed = true
+	s.queue = nil
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -205,11 +236,18 @@ func (s *Stream) Finish(r *Replay) error {
 	s.stop()
 	s.ended = true
 	if err := s.finish(r); err != nil {
-		s.tmp.Close()
-		os.Remove(s.tmp.Name())
+		s.removeTemp()
 		return fmt.Errorf("replay %s: %w", s.path, err)
 	}
 	return nil
+}
+
+// removeTemp closes and removes the temporary file, if it was made.
+func (s *Stream) removeTemp() {
+	if s.tmp != nil {
+		s.tmp.Close()
+		os.Remove(s.tmp.Name())
+	}
 }
 
 func (s *Stream) finish(r *Replay) error {
@@ -286,8 +324,15 @@ func (s *Stream) rewrite(r *Replay) error {
 	return Encode(s.out, r)
 }
 
-// Streamed is how many turns were written while the game was played (and kept), once
-// Finish has run: the others were written by Finish.
+// WriterCPU is the CPU time the writer used during the game (on Linux; zero elsewhere),
+// once Finish or Abort has run.
+func (s *Stream) WriterCPU() time.Duration { return s.cpu }
+
+// Handed is how many turns were handed over as final (see Final).
+func (s *Stream) Handed() int { return s.sent }
+
+// Streamed is how many turns were written during the game, once Finish has run: Finish
+// wrote the others (all of them when it wrote the whole file).
 func (s *Stream) Streamed() int {
 	if s.rewritten {
 		return 0
@@ -303,6 +348,5 @@ func (s *Stream) Abort() {
 	}
 	s.stop()
 	s.ended = true
-	s.tmp.Close()
-	os.Remove(s.tmp.Name())
+	s.removeTemp()
 }

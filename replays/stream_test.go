@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // streamed writes r the way the runner does: each turn handed to the stream as soon as it
@@ -24,6 +25,7 @@ func streamed(t *testing.T, path string, r *Replay, lag int, change func(*Replay
 		growing.Turns = r.Turns[:k+1]
 		s.Final(&growing, k+1-lag)
 	}
+	s.caughtUp()
 	final := *r
 	if change != nil {
 		change(&final)
@@ -36,6 +38,20 @@ func streamed(t *testing.T, path string, r *Replay, lag int, change func(*Replay
 		t.Fatal(err)
 	}
 	return data, s
+}
+
+// caughtUp waits until the stream's writer has written every turn handed to it, as it does
+// during a game while the bots think; without the wait, Finish would write them itself.
+func (s *Stream) caughtUp() {
+	for {
+		s.mu.Lock()
+		idle := len(s.queue) == 0 && !s.writing
+		s.mu.Unlock()
+		if idle {
+			return
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
 }
 
 func encoded(t *testing.T, r *Replay) []byte {
@@ -168,11 +184,28 @@ func TestStreamAbortLeavesNothing(t *testing.T) {
 }
 
 // TestCreateNamesTheFile: a replay path that cannot be written is refused before any game
-// is played, naming the path.
+// is played, naming the path and why.
 func TestCreateNamesTheFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "missing", "r.json")
-	_, err := Create(path)
-	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "no such file") {
-		t.Fatalf("Create(%s): %v", path, err)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, why string }{
+		{filepath.Join(dir, "missing", "r.json"), "no such file or directory"},
+		{filepath.Join(file, "r.json"), "is not a directory"},
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "read-only")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		tests = append(tests, struct{ path, why string }{filepath.Join(ro, "r.json"), "permission denied"})
+	}
+	for _, tt := range tests {
+		_, err := Create(tt.path)
+		if err == nil || !strings.Contains(err.Error(), tt.path) || !strings.Contains(err.Error(), tt.why) {
+			t.Errorf("Create(%s): %v, want an error naming it and saying %q", tt.path, err, tt.why)
+		}
 	}
 }

@@ -219,6 +219,16 @@ func (w *turnWriter) float(f float64) {
 		return
 	}
 	abs := math.Abs(f)
+	if abs < 1e9 && abs != 0 { // (0 and −0 are written below, as encoding/json does)
+		// A number of thousandths (times in ms, radii and alphas of frames) is written as
+		// such: the shortest formatting below gives the same digits, since no other
+		// decimal of three places or fewer is this near a float so small (the spacing of
+		// floats below 1e9 is under 1e-6), and k/1000 rounds to f exactly when it is f.
+		if k := math.Round(abs * 1000); k/1000 == abs {
+			w.thousandths(f < 0, int64(k))
+			return
+		}
+	}
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'
@@ -232,6 +242,23 @@ func (w *turnWriter) float(f float64) {
 		}
 	}
 	w.b = b
+}
+
+// thousandths writes k/1000 (negated if neg), k not a multiple of 1000: the whole part,
+// then the decimals without trailing zeros.
+func (w *turnWriter) thousandths(neg bool, k int64) {
+	if neg {
+		w.b = append(w.b, '-')
+	}
+	w.b = strconv.AppendInt(w.b, k/1000, 10)
+	frac := k % 1000
+	w.b = append(w.b, '.', byte('0'+frac/100))
+	if frac%100 != 0 {
+		w.b = append(w.b, byte('0'+frac/10%10))
+		if frac%10 != 0 {
+			w.b = append(w.b, byte('0'+frac%10))
+		}
+	}
 }
 
 const hexDigits = "0123456789abcdef"

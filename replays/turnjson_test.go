@@ -185,3 +185,29 @@ func TestAppendTurnStringsPlainRuns(t *testing.T) {
 		sameAsEncodingJSON(t, fmt.Sprintf("%q", s), &Turn{Check: s})
 	}
 }
+
+// Numbers of thousandths (how times and most drawing values are made) are written as
+// encoding/json writes them, near and far from the edges of the short path.
+func TestAppendTurnThousandths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	values := []float64{0.001, -0.001, 0.01, 0.1, 0.5, 0.999, 1.001, 48.6, 0.12, 0.3, 2.675, 1e9 - 0.001, 999999999.5,
+		1e9 + 0.5, 0.0005, 0.0015, 0.1 + 0.2, 1.0 / 3, 123.4567}
+	for i := 0; i < 20000; i++ {
+		k := rng.Int64N(2e12) - 1e12
+		if i%2 == 1 {
+			k = rng.Int64N(2e6) - 1e6
+		}
+		values = append(values, float64(k)/1000, float64(k)/100, float64(k)/10000)
+	}
+	for _, f := range values {
+		want, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := turnWriter{}
+		w.float(f)
+		if string(w.b) != string(want) {
+			t.Errorf("%v: wrote %s, encoding/json writes %s", f, w.b, want)
+		}
+	}
+}
