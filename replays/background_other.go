@@ -5,18 +5,11 @@ package replays
 import (
 	"fmt"
 	"os"
-	"time"
 )
 
 // startWriteback does nothing where the kernel has no call for it: the sync that ends a
 // replay writes it all.
 func startWriteback(*os.File) {}
-
-// lowerThreadPriority does nothing here: the replay's writer runs at the runner's priority.
-func lowerThreadPriority() {}
-
-// threadCPU is not known here.
-func threadCPU() time.Duration { return 0 }
 
 // writableDir reports why dir is not a directory, if it is not; whether it can be written
 // is found when the file is made.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -50,7 +49,7 @@ type Stream struct {
 	err     error  // a failed write: the file is lost
 
 	rewritten bool          // Finish wrote the whole file (what it streamed could not stand)
-	cpu       time.Duration // the writer thread's CPU time
+	busy      time.Duration // the writer's time spent writing turns
 }
 
 // gzipLevel is the compression of .gz replays: a third of the default level's CPU time for
@@ -130,15 +129,15 @@ func (s *Stream) Final(r *Replay, n int) {
 }
 
 // writeTurns is the stream's goroutine: it writes the turns handed over, one at a time,
-// until the stream closes. Its thread runs at the lowest priority: it works while the bots
-// think and the runner waits, and never takes a CPU from them (on a machine busy with other
-// work it may do little; Finish writes what it left).
+// until the stream closes; Finish writes what it has not taken. It works while the bots
+// think and the runner waits for them.
+//
+// It runs at the runner's priority. Lower ones were tried: the idle scheduling class, or
+// nice 19, for its thread alone, cost a game as much on an idle machine, and on a busy one
+// a thread starved that way would hold up every stop of the world of the runner's garbage
+// collector, and with it the reading of the bots' answers.
 func (s *Stream) writeTurns() {
 	defer close(s.done)
-	runtime.LockOSThread() // never unlocked: the thread, with its priority, ends with the goroutine
-	lowerThreadPriority()
-	start := threadCPU()
-	defer func() { s.cpu = threadCPU() - start }()
 	if err := s.createTemp(); err != nil {
 		s.err = err // the turns are not written; Finish reports it
 	}
@@ -159,7 +158,9 @@ func (s *Stream) writeTurns() {
 		s.queue = s.queue[1:]
 		s.writing = true
 		s.mu.Unlock()
+		start := time.Now()
 		b = s.write(b[:0], &item)
+		s.busy += time.Since(start)
 		s.mu.Lock()
 		s.writing = false
 		s.mu.Unlock()
@@ -324,9 +325,9 @@ func (s *Stream) rewrite(r *Replay) error {
 	return Encode(s.out, r)
 }
 
-// WriterCPU is the CPU time the writer used during the game (on Linux; zero elsewhere),
-// once Finish or Abort has run.
-func (s *Stream) WriterCPU() time.Duration { return s.cpu }
+// WriterBusy is the time the writer spent writing turns during the game, once Finish or
+// Abort has run.
+func (s *Stream) WriterBusy() time.Duration { return s.busy }
 
 // Handed is how many turns were handed over as final (see Final).
 func (s *Stream) Handed() int { return s.sent }
