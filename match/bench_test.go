@@ -301,7 +301,9 @@ func BenchmarkQueensReplay(b *testing.B) {
 				}
 				bare, diff = append(bare, without), append(diff, with-without)
 			}
-			game, replay := median(bare), median(diff)
+			slices.Sort(bare)
+			slices.Sort(diff)
+			game, replay := percentile(bare, 0.5), percentile(diff, 0.5)
 			b.ReportMetric(game, "game-ms")
 			b.ReportMetric(replay, "replay-ms")
 			b.ReportMetric(100*replay/game, "replay-%")
@@ -311,13 +313,4 @@ func BenchmarkQueensReplay(b *testing.B) {
 			b.ReportMetric(100*float64(streamed)/float64(turns), "streamed-%")
 		})
 	}
-}
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

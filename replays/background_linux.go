@@ -13,16 +13,9 @@ func startWriteback(f *os.File) {
 	_ = unix.SyncFileRange(int(f.Fd()), 0, 0, unix.SYNC_FILE_RANGE_WRITE) // a hint: the sync at the end is what counts
 }
 
-// writableDir reports why a file cannot be made in dir, if it cannot: missing, not a
-// directory, not writable by this process (permissions, a read-only file system).
-func writableDir(dir string) error {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("directory %s: %w", dir, unwrapPath(err))
-	}
-	if !info.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
+// canWrite reports why this process cannot make a file in dir (permissions, a read-only
+// file system), if it cannot.
+func canWrite(dir string) error {
 	if err := unix.Access(dir, unix.W_OK|unix.X_OK); err != nil {
 		return fmt.Errorf("directory %s: %w", dir, err)
 	}

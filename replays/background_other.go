@@ -3,7 +3,6 @@
 package replays
 
 import (
-	"fmt"
 	"os"
 )
 
@@ -11,15 +10,5 @@ import (
 // replay writes it all.
 func startWriteback(*os.File) {}
 
-// writableDir reports why dir is not a directory, if it is not; whether it can be written
-// is found when the file is made.
-func writableDir(dir string) error {
-	info, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("directory %s: %w", dir, unwrapPath(err))
-	}
-	if !info.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	return nil
-}
+// canWrite does not know here: whether dir can be written is found when the file is made.
+func canWrite(string) error { return nil }

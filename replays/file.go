@@ -68,25 +68,34 @@ func Encode(w io.Writer, r *Replay) error {
 		if ids != nil { // as written: the frame's shapes by their entries
 			t.Frame.Shapes, t.ShapeIDs = nil, ids[k]
 		}
-		b = b[:0]
-		if k > 0 {
-			b = append(b, ",\n"...)
-		}
-		if b, err = appendTurn(b, &t); err != nil {
-			return fmt.Errorf("turn %d: %w", t.Turn, err)
+		if b, err = appendTurnAt(b[:0], k, &t); err != nil {
+			return err
 		}
 		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
-	if _, err := io.WriteString(w, "\n]"); err != nil {
-		return err
-	}
-	if _, err := w.Write(after); err != nil {
-		return err
-	}
-	_, err = io.WriteString(w, "\n")
+	_, err = w.Write(appendTail(b[:0], after))
 	return err
+}
+
+// appendTurnAt appends turn number k of the list (from 0) as the file holds it: after the
+// one before, a turn per line.
+func appendTurnAt(b []byte, k int, t *Turn) ([]byte, error) {
+	if k > 0 {
+		b = append(b, ",\n"...)
+	}
+	b, err := appendTurn(b, t)
+	if err != nil {
+		return b, fmt.Errorf("turn %d: %w", t.Turn, err)
+	}
+	return b, nil
+}
+
+// appendTail appends what ends a replay file: the end of the turns' list, then after (the
+// fields that follow it, from encodeHead).
+func appendTail(b, after []byte) []byte {
+	return append(append(append(b, "\n]"...), after...), '\n')
 }
 
 var errNoTurnsField = errors.New("encode: turns field not found")

@@ -82,6 +82,19 @@ func Create(path string) (*Stream, error) {
 	return s, nil
 }
 
+// writableDir reports why a file cannot be made in dir, if it cannot: missing, not a
+// directory, or not writable by this process.
+func writableDir(dir string) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("directory %s: %w", dir, unwrapPath(err))
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return canWrite(dir)
+}
+
 // createTemp makes the temporary file the replay is written to.
 func (s *Stream) createTemp() error {
 	tmp, err := os.CreateTemp(filepath.Dir(s.path), "."+filepath.Base(s.path)+".*.tmp")
@@ -186,10 +199,7 @@ func (s *Stream) write(b []byte, item *streamItem) []byte {
 		s.stalled = true
 		return b
 	}
-	if s.written > 0 {
-		b = append(b, ",\n"...)
-	}
-	b, err := appendTurn(b, &item.turn)
+	b, err := appendTurnAt(b, s.written, &item.turn)
 	if err != nil {
 		s.stalled = true
 		return b
@@ -294,16 +304,14 @@ func (s *Stream) complete(r *Replay) error {
 	}
 	var b []byte
 	for k := s.written; k < len(r.Turns); k++ {
-		b = append(b[:0], ",\n"...)
-		if b, err = appendTurn(b, &r.Turns[k]); err != nil {
-			return fmt.Errorf("turn %d: %w", r.Turns[k].Turn, err)
+		if b, err = appendTurnAt(b[:0], k, &r.Turns[k]); err != nil {
+			return err
 		}
 		if _, err := s.out.Write(b); err != nil {
 			return err
 		}
 	}
-	b = append(append(append(b[:0], "\n]"...), after...), '\n')
-	_, err = s.out.Write(b)
+	_, err = s.out.Write(appendTail(b[:0], after))
 	return err
 }
 
