@@ -12,9 +12,10 @@ import (
 
 // How a bot's stdout is read.
 //
-// The goroutine that waits for an answer (ReadLines, ReadLine) reads the pipe itself, and
-// waits for it in ppoll(2) with the deadline as timeout, the way a blocking read waits: an
-// answer wakes exactly the thread that needs it. Handing lines over from a reader
+// The goroutine that waits for an answer (ReadLines, ReadLine) reads the pipe itself: it
+// reads what is there without waiting (often the whole answer), and only then waits in
+// ppoll(2) with the deadline as timeout, the way a blocking read waits: an answer wakes
+// exactly the thread that needs it. Handing lines over from a reader
 // goroutine costs two to three times the pipe round trip itself (two goroutines woken per
 // answer, one of them on another thread), and waiting through the runtime's poller about
 // twice (see docs/PERFORMANCE.md). The parent's end of the pipe is therefore a raw,
@@ -329,14 +330,21 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 				return got, nil
 			}
 		}
-		readErr := o.readErr
-		p.mu.Unlock()
 		if len(got) == n {
+			p.mu.Unlock()
 			return got, nil
 		}
-		if readErr != nil {
+		if o.readErr != nil {
+			p.mu.Unlock()
 			return got, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its output")}
 		}
+		// The answer is most often in the pipe by the time it is looked for (the runner
+		// does the work it left for a bot's thinking time first): a read that finds it is
+		// one system call, where waiting for it first would be two.
+		if p.readNow() {
+			continue
+		}
+		p.mu.Unlock()
 		if grace.IsZero() && p.hasExited() {
 			// The bot is gone but a descendant may still hold stdout open; take what is
 			// already in the pipe, then give up.
@@ -354,16 +362,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			continue
 		}
 		if ready {
-			nr, err := unix.Read(o.fd, o.buf)
-			now = time.Now()
-			switch {
-			case nr > 0:
-				p.split(o.buf[:nr], now)
-			case err == unix.EAGAIN || err == unix.EINTR:
-			default:
-				p.endOfOutput(err) // nr == 0: the bot closed its output
-			}
-			continue
+			continue // read at the top of the loop
 		}
 		switch {
 		case !deadline.IsZero() && !now.Before(deadline):
@@ -375,6 +374,22 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		}
 		// Woken (the bot exited, a limit, the end of its output): look again.
 	}
+}
+
+// readNow reads what the pipe holds, without waiting, and reports whether it read anything
+// or the output ended. Called by the waiting reader with p.mu held.
+func (p *Process) readNow() bool {
+	o := &p.out
+	n, err := unix.Read(o.fd, o.buf)
+	switch {
+	case n > 0:
+		p.split(o.buf[:n], time.Now())
+		return true
+	case err == unix.EAGAIN || err == unix.EINTR:
+		return false
+	}
+	p.endOfOutput(err) // n == 0: the bot closed its output
+	return true
 }
 
 // waitReadable waits until the pipe can be read (data, or the bot closed it), the wake

@@ -9,6 +9,7 @@
 #
 #   scripts/bench.sh                 # 5 rounds
 #   COUNT=10 scripts/bench.sh        # more rounds, steadier medians
+#   PAIRS=40 scripts/bench.sh        # more short runs for the exchange targets (default 20)
 #   KEEP=/tmp/b scripts/bench.sh     # keep the raw results (go test -bench output) there
 #   BINARIES=/tmp/old scripts/bench.sh  # run test binaries built elsewhere (an older
 #                                       # version): bench_floor.test, players.test, ...
@@ -17,9 +18,13 @@
 set -eu
 
 COUNT=${COUNT:-5}
+PAIRS=${PAIRS:-20}
 cd "$(dirname "$0")/.."
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
+# A kept directory may hold an earlier run's results: start this run's afresh.
+rm -f "$work/bench_floor.txt" "$work/players.txt" "$work/match.txt" "$work/referee_queens.txt" "$work/replays.txt" \
+	"$work/pairs_floor.txt" "$work/pairs_match.txt"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
 if [ -n "${BINARIES:-}" ]; then
@@ -34,22 +39,36 @@ else
 	done
 fi
 
-# run NAME BENCH: one run of a package's benchmarks, appended to NAME.txt. Tests run in
-# their package directory, as go test runs them (match reads testdata/).
+# run NAME BENCH [TIME [OUT]]: one run of a package's benchmarks, appended to NAME.txt (or
+# OUT.txt). Tests run in their package directory, as go test runs them (match reads
+# testdata/).
 run() {
-	(cd "$(echo "$1" | tr _ /)" && "$work/$1.test" -test.run '^$' -test.bench "$2" -test.benchmem -test.benchtime "${3:-1s}") >>"$work/$1.txt"
+	(cd "$(echo "$1" | tr _ /)" && "$work/$1.test" -test.run '^$' -test.bench "$2" -test.benchmem -test.benchtime "${3:-1s}") >>"$work/${4:-$1}.txt"
 }
 
 for round in $(seq "$COUNT"); do
 	echo "round $round of $COUNT" >&2
 	run bench_floor 'RoundTrip|Start|Lifecycle'
 	run match 'Exchange'
-	run players 'Exchange|Sample|Start|Lifecycle'
 	run bench_floor 'RoundTrip'
+	run players 'Exchange|Sample|Start|Lifecycle'
 	run match 'QueensGame'
-	run match 'QueensReplay' 60x
 	run referee_queens '.'
 	run replays '.'
+	# Last in the round, and its files on disk before the next round's exchanges: a round
+	# writes about 100 MB of replays, whose writeback would otherwise weigh on them.
+	run match 'QueensReplay' 60x
+	sync
+done
+
+# The exchange targets: PAIRS short runs of the runner's queens exchanges, each between two
+# short runs of the floor, so that each ratio is taken against the floor of the same
+# seconds (see paired).
+echo "exchanges: $PAIRS short runs, each between two runs of the floor" >&2
+for pair in $(seq "$PAIRS"); do
+	run bench_floor 'RoundTrip/queens' 0.3s pairs_floor
+	run match 'Exchange/queens' 0.3s pairs_match
+	run bench_floor 'RoundTrip/queens' 0.3s pairs_floor
 done
 
 # median FILE NAME [FIELD]: the median of a benchmark's value (ns/op by default, or the
@@ -64,6 +83,24 @@ median() {
 			for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
 			print (n % 2) ? v[int(n/2)] : (v[n/2-1] + v[n/2]) / 2
 		}' "$work/$1.txt"
+}
+
+# paired NAME FLOOR: the ratio of each short run of match's benchmark NAME to the mean of
+# the floor's FLOOR measured right before and right after it; prints the median, the
+# quartiles and the extremes of those ratios. This VM's speed drifts by tens of percent
+# within minutes, and a busy second can triple one run: a ratio taken within a few seconds
+# is not moved by the drift, and the median not by the busy seconds.
+paired() {
+	awk -v a="$1" -v f="$2" '
+		FILENAME ~ /pairs_floor.txt$/ && $1 ~ "^Benchmark" f "(-[0-9]+)?$" { fl[nf++] = $3 }
+		FILENAME ~ /pairs_match.txt$/ && $1 ~ "^Benchmark" a "(-[0-9]+)?$" { ar[na++] = $3 }
+		END {
+			n = 0
+			for (i = 0; i < na && 2 * i + 1 < nf; i++) r[n++] = ar[i] / ((fl[2 * i] + fl[2 * i + 1]) / 2)
+			if (n == 0) { print "nan nan nan nan nan"; exit }
+			for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+			printf "%.2f %.2f %.2f %.2f %.2f\n", (n % 2) ? r[int(n / 2)] : (r[n / 2 - 1] + r[n / 2]) / 2, r[int((n - 1) / 4)], r[int(3 * (n - 1) / 4)], r[0], r[n - 1]
+		}' "$work/pairs_floor.txt" "$work/pairs_match.txt"
 }
 
 us() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1000 }'; }
@@ -143,10 +180,13 @@ done
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 <= t + 0) ? "met" : "NOT met" }'; }
 echo
 echo "targets"
-r2=$(ratio "$(median match "Exchange/queens/peers=2")" "$(median bench_floor "RoundTrip/queens/peers=2")")
-r1=$(ratio "$(median match "Exchange/queens/peers=1")" "$(median bench_floor "RoundTrip/queens/peers=1")")
+set -- $(paired "Exchange/queens/peers=2" "RoundTrip/queens/peers=2")
+r2=$1 spread2="quartiles $2-$3, extremes $4-$5"
+set -- $(paired "Exchange/queens/peers=1" "RoundTrip/queens/peers=1")
+r1=$1 spread1="quartiles $2-$3, extremes $4-$5"
 printf "  runner exchange, two bots asked in turn (a game's turn)   %5s x the round trip   (<= 1.5: %s)\n" "$r2" "$(verdict "$r2" 1.5)"
 printf "  runner exchange, one bot alone (nothing overlaps)         %5s x the round trip   (<= 1.5: %s)\n" "$r1" "$(verdict "$r1" 1.5)"
+echo "    (medians of $PAIRS short runs, each against the floor measured around it; two bots: $spread2; one bot: $spread1)"
 qt=$(us "$(median referee_queens Game/turn)")
 printf "  queens referee, average turn                              %5s µs                (< 20: %s)\n" "$qt" "$(verdict "$qt" 19.99)"
 wp=$(awk -v v="$(median match "QueensReplay/json" replay-%)" 'BEGIN { printf "%.1f", v }')
