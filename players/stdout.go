@@ -100,24 +100,28 @@ func (p *Process) drainStdout() {
 	}
 }
 
-// pull reads what the pipe holds without waiting, up to drainBudget chunks. Called with
-// p.mu held, by the drain or by the waiting reader, whichever owns the read buffer.
-func (p *Process) pull() {
+// pull reads what the pipe holds without waiting, up to drainBudget chunks, and reports
+// whether it read anything or found the output ended. Called with p.mu held, by the drain
+// or by the waiting reader, whichever owns the read buffer.
+func (p *Process) pull() bool {
 	o := &p.out
+	got := false
 	for range drainBudget {
 		n, err := unix.Read(o.fd, o.buf)
 		if n > 0 {
 			p.split(o.buf[:n], time.Now())
+			got = true
 		}
 		switch {
 		case n == len(o.buf):
 			continue
 		case n > 0 || err == unix.EAGAIN || err == unix.EINTR:
-			return // most likely empty, for a short read
+			return got // most likely empty, for a short read
 		}
-		p.endOfOutput(err)
-		return
+		p.endOfOutput(err) // n == 0: the bot closed its output
+		return true
 	}
+	return got
 }
 
 // split cuts what was read into lines and queues them. A line longer than MaxLine is cut
@@ -341,7 +345,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		// The answer is most often in the pipe by the time it is looked for (the runner
 		// does the work it left for a bot's thinking time first): a read that finds it is
 		// one system call, where waiting for it first would be two.
-		if p.readNow() {
+		if p.pull() {
 			continue
 		}
 		p.mu.Unlock()
@@ -374,22 +378,6 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		}
 		// Woken (the bot exited, a limit, the end of its output): look again.
 	}
-}
-
-// readNow reads what the pipe holds, without waiting, and reports whether it read anything
-// or the output ended. Called by the waiting reader with p.mu held.
-func (p *Process) readNow() bool {
-	o := &p.out
-	n, err := unix.Read(o.fd, o.buf)
-	switch {
-	case n > 0:
-		p.split(o.buf[:n], time.Now())
-		return true
-	case err == unix.EAGAIN || err == unix.EINTR:
-		return false
-	}
-	p.endOfOutput(err) // n == 0: the bot closed its output
-	return true
 }
 
 // waitReadable waits until the pipe can be read (data, or the bot closed it), the wake
