@@ -83,7 +83,8 @@ type echoGame struct {
 	b         *testing.B
 	shape     floor.Exchange
 	exchanges int
-	ref       *echoRef // the game being played
+	ref       *echoRef       // the game being played
+	cpu       *time.Duration // the runner's CPU time over the timed exchanges
 }
 
 func (g *echoGame) Info() referee.Info {
@@ -92,12 +93,14 @@ func (g *echoGame) Info() referee.Info {
 }
 
 func (g *echoGame) New(cfg referee.Config) (referee.Referee, error) {
-	g.ref = &echoRef{b: g.b, shape: g.shape, input: g.shape.Input(), turns: cfg.Players + g.exchanges, players: cfg.Players}
+	g.ref = &echoRef{b: g.b, cpu: g.cpu, shape: g.shape, input: g.shape.Input(), turns: cfg.Players + g.exchanges, players: cfg.Players}
 	return g.ref, nil
 }
 
 type echoRef struct {
 	b           *testing.B
+	cpu         *time.Duration
+	cpuAt       time.Duration // the runner's CPU time when the timer started
 	shape       floor.Exchange
 	input       string
 	turn, turns int
@@ -114,6 +117,7 @@ func (r *echoRef) Frame() referee.Frame {
 func (r *echoRef) Requests() []referee.Request {
 	if r.turn == r.players {
 		r.b.StartTimer() // every bot has started and answered once
+		r.cpuAt = floor.SelfCPU()
 	}
 	timeout := 50 * time.Millisecond
 	if r.turn < r.players {
@@ -131,6 +135,7 @@ func (r *echoRef) Play(answers []referee.Answer) {
 	r.turn++
 	if r.turn == r.turns {
 		r.b.StopTimer()
+		*r.cpu += floor.SelfCPU() - r.cpuAt
 	}
 }
 
@@ -186,8 +191,9 @@ func BenchmarkExchange(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.StopTimer()
+			var cpu time.Duration
 			for done := 0; done < b.N; done += perGame {
-				game := &echoGame{b: b, shape: v.shape, exchanges: min(perGame, b.N-done)}
+				game := &echoGame{b: b, shape: v.shape, exchanges: min(perGame, b.N-done), cpu: &cpu}
 				rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots, NoMeter: v.noMeter})
 				if err != nil {
 					b.Fatal(err)
@@ -201,6 +207,7 @@ func BenchmarkExchange(b *testing.B) {
 					}
 				}
 			}
+			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

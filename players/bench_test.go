@@ -74,27 +74,38 @@ func BenchmarkExchange(b *testing.B) {
 				benchExchange(b, p, input, shape.OutLines)
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu := floor.SelfCPU()
 				for i := 0; i < b.N; i++ {
 					benchExchange(b, p, input, shape.OutLines)
 				}
+				b.ReportMetric(float64(floor.SelfCPU()-cpu)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
 }
 
-// BenchmarkSample measures reading a metered bot's counters, done once per exchange.
+// BenchmarkSample measures reading a metered bot's counters, done once per exchange: the
+// default meter (the process CPU clock and schedstat), then the counters.
 func BenchmarkSample(b *testing.B) {
-	p, err := Start(peerSpec(b, MeterCounters))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer p.Stop(time.Second)
-	if p.MeterName() == MeterNone {
-		b.Skip("no meter")
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		p.Sample()
+	for _, meter := range []MeterLevel{MeterProcessCPU, MeterCounters} {
+		name := "process-cpu"
+		if meter == MeterCounters {
+			name = "counters"
+		}
+		b.Run(name, func(b *testing.B) {
+			p, err := Start(peerSpec(b, meter))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer p.Stop(time.Second)
+			if p.MeterName() == MeterNone {
+				b.Skip("no meter")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Sample()
+			}
+		})
 	}
 }
 

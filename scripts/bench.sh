@@ -111,25 +111,27 @@ echo
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs, $(uname -sr), $(go version | cut -d' ' -f3)"
 echo "medians of $COUNT rounds; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "per exchange (µs)                        floor   arena   arena/floor"
+# Each exchange line also gives the CPU time the runner's process spent per exchange
+# (cpu-ns/op: every thread, not the peers), the floor's and arena's.
+echo "per exchange (µs)                        floor   arena   arena/floor   runner CPU: floor  arena"
+exchange_line() { # LABEL FLOOR_FILE FLOOR_NAME FILE NAME
+	f=$(median "$2" "$3") a=$(median "$4" "$5")
+	printf "  %-38s %6s  %6s   %-11s   %17s  %5s\n" "$1" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")" \
+		"$(us "$(median "$2" "$3" cpu-ns/op)")" "$(us "$(median "$4" "$5" cpu-ns/op)")"
+}
 for shape in line queens; do
 	for peers in 1 2; do
-		f=$(median bench_floor "RoundTrip/$shape/peers=$peers")
-		a=$(median match "Exchange/$shape/peers=$peers")
-		printf "  runner, %-6s %d peer(s)               %6s  %6s   %s\n" "$shape" "$peers" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
+		exchange_line "runner, $shape $peers peer(s)" bench_floor "RoundTrip/$shape/peers=$peers" match "Exchange/$shape/peers=$peers"
 	done
 done
 for peers in 1 2; do
-	f=$(median bench_floor "RoundTrip/queens/peers=$peers")
-	a=$(median match "Exchange/queens/peers=$peers/no-meter")
-	printf "  runner, queens %d peer(s), no meter       %6s  %6s   %s\n" "$peers" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
+	exchange_line "runner, queens $peers peer(s), no meter" bench_floor "RoundTrip/queens/peers=$peers" match "Exchange/queens/peers=$peers/no-meter"
 done
-f=$(median bench_floor "RoundTrip/queens/peers=1")
 for variant in queens queens/no-meter; do
-	a=$(median players "Exchange/$variant")
-	printf "  players.Process only, %-18s %6s  %6s   %s\n" "$variant" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")"
+	exchange_line "players.Process only, $variant" bench_floor "RoundTrip/queens/peers=1" players "Exchange/$variant"
 done
-printf "  players: Sample (counters, once an exchange)    %6s µs\n" "$(us "$(median players Sample)")"
+printf "  players: Sample, once an exchange: default meter %s µs, counters %s µs\n" \
+	"$(us "$(median players Sample/process-cpu)")" "$(us "$(median players Sample/counters)")"
 echo
 echo "per bot (ms)                             floor   arena   arena/floor"
 for b in Start Lifecycle; do

@@ -104,9 +104,11 @@ func BenchmarkRoundTrip(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu := SelfCPU()
 				for i := 0; i < b.N; i++ {
 					peers[i%n].exchange(b, input, shape.OutLines)
 				}
+				b.ReportMetric(float64(SelfCPU()-cpu)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
