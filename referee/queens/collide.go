@@ -68,13 +68,9 @@ func (p *pass) every(fixed int) bool {
 			if j == i {
 				continue
 			}
-			// reach² is exact (reach is a whole number), and sqrt is monotonic and exact
-			// on squares: d² ≥ reach² is d ≥ reach, an overlap ≤ 0, without the root.
-			// d² is distSq's, operation for operation.
 			reach := r1 + rs[j]
-			dx, dy := xs[i]-xs[j], ys[i]-ys[j]
-			d2 := float64(dx*dx) + float64(dy*dy)
-			if d2 >= reach*reach {
+			d2, far := apart(xs[i]-xs[j], ys[i]-ys[j], reach)
+			if far {
 				continue
 			}
 			p.hit(i, j, reach, d2)
@@ -105,9 +101,8 @@ func (p *pass) withGrid(units int, grid *siteGrid, f *field) bool {
 			// every's pair test; i itself (at distance 0) is skipped after it, as most
 			// pairs are far and fail it first.
 			reach := r1 + ur[j]
-			dx, dy := x-ux[j], y-uy[j]
-			d2 := float64(dx*dx) + float64(dy*dy)
-			if d2 >= reach*reach || j == i {
+			d2, far := apart(x-ux[j], y-uy[j], reach)
+			if far || j == i {
 				continue
 			}
 			if p.hit(i, j, reach, d2) {
@@ -119,9 +114,8 @@ func (p *pass) withGrid(units int, grid *siteGrid, f *field) bool {
 			near &= near - 1
 			j := units + k
 			reach := r1 + rs[j]
-			dx, dy := xs[i]-xs[j], ys[i]-ys[j]
-			d2 := float64(dx*dx) + float64(dy*dy)
-			if d2 >= reach*reach {
+			d2, far := apart(xs[i]-xs[j], ys[i]-ys[j], reach)
+			if far {
 				continue
 			}
 			if p.hit(i, j, reach, d2) {
@@ -149,9 +143,8 @@ func (p *pass) withGrid(units int, grid *siteGrid, f *field) bool {
 				continue
 			}
 			reach := r1 + rs[j]
-			dx, dy := xs[i]-xs[j], ys[i]-ys[j]
-			d2 := float64(dx*dx) + float64(dy*dy)
-			if d2 >= reach*reach {
+			d2, far := apart(xs[i]-xs[j], ys[i]-ys[j], reach)
+			if far {
 				continue
 			}
 			if p.hit(i, j, reach, d2) {
@@ -161,6 +154,15 @@ func (p *pass) withGrid(units int, grid *siteGrid, f *field) bool {
 		}
 	}
 	return p.corrected
+}
+
+// apart is the pair test short of the root, for two bodies dx, dy apart whose radii (and
+// gap) add up to reach: reach² is exact (reach is a whole number), and sqrt is monotonic
+// and exact on squares, so d² ≥ reach² is d ≥ reach, an overlap ≤ 0. d² is distSq's,
+// operation for operation: the conversions keep the products from being fused.
+func apart(dx, dy, reach float64) (d2 float64, far bool) {
+	d2 = float64(dx*dx) + float64(dy*dy)
+	return d2, d2 >= reach*reach
 }
 
 // after is the set of the sites after site k.
