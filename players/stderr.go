@@ -29,6 +29,9 @@ type stderrBuffer struct {
 	raw   syscall.RawConn
 	buf   []byte
 	ended bool
+	// flush is flushLocked's read, made once: a closure made at each call would be an
+	// allocation per move.
+	flush func(fd uintptr)
 }
 
 func newStderrBuffer(turnMax, gameMax int, live io.Writer, prefix string) *stderrBuffer {
@@ -53,6 +56,12 @@ func (s *stderrBuffer) drain(r *os.File) {
 	}
 	s.mu.Lock()
 	s.raw, s.buf = raw, make([]byte, 32<<10)
+	s.flush = func(fd uintptr) {
+		// A few chunks at most: a bot flooding stderr is the drain's to follow.
+		for k, more := 0, true; more && k < 8; k++ {
+			more, _ = s.readLocked(fd)
+		}
+	}
 	s.mu.Unlock()
 	// Read until the pipe is empty, then wait for the poller to say there is more.
 	for {
@@ -99,12 +108,7 @@ func (s *stderrBuffer) flushLocked() {
 	if s.raw == nil || s.ended {
 		return
 	}
-	s.raw.Control(func(fd uintptr) {
-		// A few chunks at most: a bot flooding stderr is the drain's to follow.
-		for k, more := 0, true; more && k < 8; k++ {
-			more, _ = s.readLocked(fd)
-		}
-	})
+	s.raw.Control(s.flush)
 }
 
 func (s *stderrBuffer) add(b []byte) {
