@@ -8,8 +8,9 @@ import (
 
 // SelfCPU is the CPU time this process has used so far: every thread, user and system, not
 // its children (the peers). The benchmarks report it per exchange (cpu-ns/op): what the
-// runner itself costs, which, unlike the time an exchange takes, does not depend on where
-// the kernel runs the two processes nor on what else the machine does.
+// runner itself spends, where the time an exchange takes adds the peer's work and the
+// waits for each other's wake-ups. It still moves with the machine: waking a process on
+// another CPU costs the waker more than waking it on its own.
 func SelfCPU() time.Duration {
 	var ru unix.Rusage
 	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
