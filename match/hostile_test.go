@@ -21,7 +21,11 @@ import (
 const builtinEnv = "ARENA_TEST_BUILTIN"
 
 func TestMain(m *testing.M) {
-	if name := os.Getenv(builtinEnv); name != "" {
+	name := os.Getenv(builtinEnv)
+	if os.Getenv("ARENA_FLOOR_PEER") != "" {
+		name = "floor/peer" // bench/floor starts this binary as its peer (scripts/bench.sh)
+	}
+	if name != "" {
 		game, bot, _ := cutSlash(name)
 		b, err := builtin.Lookup(game, bot)
 		if err != nil {

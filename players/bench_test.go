@@ -87,13 +87,9 @@ func BenchmarkExchange(b *testing.B) {
 // BenchmarkSample measures reading a metered bot's counters, done once per exchange: the
 // default meter (the process CPU clock and schedstat), then the counters.
 func BenchmarkSample(b *testing.B) {
-	for _, meter := range []MeterLevel{MeterProcessCPU, MeterCounters} {
-		name := "process-cpu"
-		if meter == MeterCounters {
-			name = "counters"
-		}
-		b.Run(name, func(b *testing.B) {
-			p, err := Start(peerSpec(b, meter))
+	for _, m := range meters {
+		b.Run(m.name, func(b *testing.B) {
+			p, err := Start(peerSpec(b, m.level))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -109,20 +105,32 @@ func BenchmarkSample(b *testing.B) {
 	}
 }
 
+// meters are the meters a bot is started with, by benchmark name: the default of
+// `arena run` (the process CPU clock: the bot is started directly), then the counters of
+// --clock=cpu and compute limits (through the launcher that attaches them).
+var meters = []struct {
+	name  string
+	level MeterLevel
+}{{"process-cpu", MeterProcessCPU}, {"counters", MeterCounters}}
+
 // BenchmarkStart measures starting a bot to its first answer; compare with bench/floor's
 // BenchmarkStart.
 func BenchmarkStart(b *testing.B) {
 	input := floor.Queens.Input()
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		p, err := Start(peerSpec(b, MeterCounters))
-		if err != nil {
-			b.Fatal(err)
-		}
-		benchExchange(b, p, input, floor.Queens.OutLines)
-		b.StopTimer()
-		p.Stop(time.Second)
-		b.StartTimer()
+	for _, m := range meters {
+		b.Run(m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				p, err := Start(peerSpec(b, m.level))
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchExchange(b, p, input, floor.Queens.OutLines)
+				b.StopTimer()
+				p.Stop(time.Second)
+				b.StartTimer()
+			}
+		})
 	}
 }
 
@@ -131,13 +139,17 @@ func BenchmarkStart(b *testing.B) {
 // BenchmarkLifecycle.
 func BenchmarkLifecycle(b *testing.B) {
 	input := floor.Queens.Input()
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		p, err := Start(peerSpec(b, MeterCounters))
-		if err != nil {
-			b.Fatal(err)
-		}
-		benchExchange(b, p, input, floor.Queens.OutLines)
-		p.Stop(time.Second)
+	for _, m := range meters {
+		b.Run(m.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				p, err := Start(peerSpec(b, m.level))
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchExchange(b, p, input, floor.Queens.OutLines)
+				p.Stop(time.Second)
+			}
+		})
 	}
 }

@@ -3,7 +3,8 @@
 #
 # The floor (bench/floor) is two processes exchanging lines over pipes with nothing else
 # done, and a process started until it answers. arena's runner benchmarks talk to the same
-# peer with the same line shapes, so their cost reads as a ratio of the floor. The suites
+# peer with the same line shapes, and the floor starts the same binaries as they do, so
+# their cost reads as a ratio of the floor. The suites
 # are interleaved, COUNT rounds each, and medians are compared, so that a machine busy
 # with something else weighs on both sides alike.
 #
@@ -24,7 +25,7 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 # A kept directory may hold an earlier run's results: start this run's afresh.
 rm -f "$work/bench_floor.txt" "$work/players.txt" "$work/match.txt" "$work/referee_queens.txt" "$work/replays.txt" \
-	"$work/pairs_floor.txt" "$work/pairs_match.txt"
+	"$work/pairs_floor.txt" "$work/pairs_match.txt" "$work/bench_floor_players.txt" "$work/bench_floor_match.txt"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
 if [ -n "${BINARIES:-}" ]; then
@@ -48,7 +49,11 @@ run() {
 
 for round in $(seq "$COUNT"); do
 	echo "round $round of $COUNT" >&2
-	run bench_floor 'RoundTrip|Start|Lifecycle'
+	run bench_floor 'RoundTrip'
+	# A bot's start and life on the floor, for the binaries arena starts below: how long a
+	# process takes to start depends on its binary, whoever starts it.
+	(export ARENA_FLOOR_PEER_BINARY="$work/players.test"; run bench_floor 'Start|Lifecycle' 1s bench_floor_players)
+	(export ARENA_FLOOR_PEER_BINARY="$work/match.test"; run bench_floor 'Lifecycle' 1s bench_floor_match)
 	run match 'Exchange'
 	run bench_floor 'RoundTrip'
 	run players 'Exchange|Sample|Start|Lifecycle'
@@ -133,19 +138,22 @@ done
 printf "  players: Sample, once an exchange: default meter %s µs, counters %s µs\n" \
 	"$(us "$(median players Sample/process-cpu)")" "$(us "$(median players Sample/counters)")"
 echo
-echo "per bot (ms)                             floor   arena   arena/floor"
+echo "per bot (ms), the same binary started   floor   arena   arena/floor"
 for b in Start Lifecycle; do
-	f=$(median bench_floor "$b")
-	a=$(median players "$b")
-	printf "  %-38s %6s  %6s   %s\n" "$b" "$(ms "$f")" "$(ms "$a")" "$(ratio "$a" "$f")"
+	f=$(median bench_floor_players "$b")
+	for m in process-cpu counters; do
+		a=$(median players "$b/$m")
+		printf "  %-38s %6s  %6s   %s\n" "$b, meter $m" "$(ms "$f")" "$(ms "$a")" "$(ratio "$a" "$f")"
+	done
 done
 echo
 # A queens game between two instant bots: 250 turns, two exchanges each, two bots started
-# and stopped. Its floor: two bot lives and 500 queens-sized round trips, peers in turn.
+# and stopped. Its floor: two lives of the same binary (match.test) and 500 queens-sized
+# round trips, peers in turn.
 g=$(median match "QueensGame/instant")
 turns=$(median match "QueensGame/instant" turns/game)
 rt=$(median bench_floor "RoundTrip/queens/peers=2")
-life=$(median bench_floor "Lifecycle")
+life=$(median bench_floor_match "Lifecycle")
 floor_game=$(awk -v t="$turns" -v rt="$rt" -v l="$life" 'BEGIN { print 2 * l + 2 * t * rt }')
 echo "per game: queens, two instant bots ($turns turns)"
 printf "  floor (2 bot lives + %d round trips)   %8s ms\n" "$(awk -v t="$turns" 'BEGIN { print 2 * t }')" "$(ms "$floor_game")"

@@ -11,8 +11,14 @@ import (
 )
 
 // peerEnv makes the test binary run the peer instead of the tests (see TestMain), so that
-// the benchmarks need nothing but themselves.
+// the benchmarks need nothing but themselves. The test binaries of players and match
+// answer to it too.
 const peerEnv = "ARENA_FLOOR_PEER"
+
+// peerBinaryEnv names another binary to start as the peer: players.test or match.test, so
+// that a bot's start and life are compared with the floor's for the same binary (a larger
+// binary takes longer to start, whoever starts it). By default the peer is this binary.
+const peerBinaryEnv = "ARENA_FLOOR_PEER_BINARY"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(peerEnv) != "" {
@@ -46,6 +52,9 @@ func startPeer(tb testing.TB) *peer {
 		tb.Fatal(err)
 	}
 	childIn, childOut := os.NewFile(uintptr(stdin[0]), "peer stdin"), os.NewFile(uintptr(stdout[1]), "peer stdout")
+	if other := os.Getenv(peerBinaryEnv); other != "" {
+		self = other
+	}
 	cmd := exec.Command(self)
 	cmd.Env = append(os.Environ(), peerEnv+"=1")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = childIn, childOut, os.Stderr
