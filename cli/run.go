@@ -258,6 +258,7 @@ same bot outputs give the same game.`,
 			if stderrLive {
 				cfg.Stderr = os.Stderr
 			}
+			cfg.NoFrames = replayPath == "" // only a replay shows the drawings
 			if replayPath != "" {
 				// The replay is written while the game is played; a path that cannot be
 				// written is refused before any bot starts.

@@ -214,19 +214,28 @@ func BenchmarkExchange(b *testing.B) {
 
 // BenchmarkQueensGame plays whole Code Royale games between two bots as subprocesses, from
 // start to reaped processes, replay kept in memory: the instant bots measure the runner and
-// the referee (a game is 250 turns of WAIT), the greedy built-ins a real game.
+// the referee (a game is 250 turns of WAIT), the greedy built-ins a real game, with its
+// frames and without (NoFrames, as a tournament plays when it keeps no replays).
 func BenchmarkQueensGame(b *testing.B) {
 	queens, err := referee.Lookup("queens")
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, bot := range []string{"queens/instant", "queens/greedy"} {
-		b.Run(bot[len("queens/"):], func(b *testing.B) {
+	for _, v := range []struct {
+		bot      string
+		noFrames bool // as a tournament without --replays plays them
+	}{{"queens/instant", false}, {"queens/greedy", false}, {"queens/greedy", true}} {
+		name := v.bot[len("queens/"):]
+		if v.noFrames {
+			name += "/no-frames"
+		}
+		bot := v.bot
+		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			turns := 0
 			for i := 0; i < b.N; i++ {
 				rec, err := Run(context.Background(), Config{Game: queens, Seed: int64(1 + i%8), TimeScale: 20,
-					Players: []Player{benchPlayer(b, bot), benchPlayer(b, bot)}})
+					Players: []Player{benchPlayer(b, bot), benchPlayer(b, bot)}, NoFrames: v.noFrames})
 				if err != nil {
 					b.Fatal(err)
 				}

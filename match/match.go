@@ -51,6 +51,11 @@ type Config struct {
 	// NoMeter starts bots directly, without measuring their CPU time (no CPU clock, no
 	// "delayed by the machine" flags, compute limits judged on wall time).
 	NoMeter bool
+	// NoFrames leaves the referee's drawing of each turn out of the recording, for a game
+	// whose replay nobody keeps (a tournament without --replays, `arena run` without
+	// --replay): drawing a turn can cost a referee as much as playing it. Nothing else
+	// changes: the referee is told the same, and the result is the same.
+	NoFrames bool
 	// MaxMemory and MaxProcesses limit each bot's tree; MaxTurnOutput limits what a bot
 	// may print between two inputs. Zero takes the defaults, negative disables.
 	MaxMemory     int64
@@ -293,6 +298,14 @@ func lastMove(rec *replays.Replay, player int) *replays.Move {
 		}
 	}
 	return nil
+}
+
+// frame is the referee's drawing of the turn just played, or nothing under NoFrames.
+func (cfg *Config) frame(ref referee.Referee) referee.Frame {
+	if cfg.NoFrames {
+		return referee.Frame{}
+	}
+	return ref.Frame()
 }
 
 // scale applies --time-scale and --no-timeout to a limit; zero means no limit.

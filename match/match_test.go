@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -388,5 +389,67 @@ func TestReplayStreamedDuringTheGame(t *testing.T) {
 				t.Errorf("the replay lacks the failed bot's last stderr %q", tc.lastWords)
 			}
 		})
+	}
+}
+
+var timeLeft = regexp.MustCompile(`WAITING [0-9.]+`)
+
+// NoFrames leaves the drawings out of the recording and nothing else: the same games,
+// turn-based (queens between the greedy built-ins) and in sessions (the sum game), played
+// with and without it, differ only in their frames.
+func TestNoFramesLeavesOnlyTheDrawingsOut(t *testing.T) {
+	queens, err := referee.Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := []struct {
+		name string
+		cfg  func() Config
+	}{
+		{"queens", func() Config {
+			return Config{Game: queens, Seed: 7, TimeScale: 20,
+				Players: []Player{builtinPlayer(t, "queens/greedy"), builtinPlayer(t, "queens/greedy")}}
+		}},
+		{"session", func() Config {
+			return Config{Game: sumGame{turns: 4}, Seed: 3, TimeScale: 5, Players: []Player{sumBot("2"), sumBot("7")}}
+		}},
+	}
+	for _, g := range games {
+		drawn, err := Run(context.Background(), g.cfg())
+		if err != nil {
+			t.Fatalf("%s: %v", g.name, err)
+		}
+		cfg := g.cfg()
+		cfg.NoFrames = true
+		bare, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("%s without frames: %v", g.name, err)
+		}
+		for i, turn := range drawn.Turns {
+			if reflect.ValueOf(turn.Frame).IsZero() {
+				t.Errorf("%s: turn %d has no frame", g.name, i)
+			}
+		}
+		for i, turn := range bare.Turns {
+			if !reflect.ValueOf(turn.Frame).IsZero() {
+				t.Errorf("%s without frames: turn %d has a frame", g.name, i)
+			}
+		}
+		a, b := withoutTimes(drawn), withoutTimes(bare)
+		for i := range a.Turns {
+			a.Turns[i].Frame = referee.Frame{}
+		}
+		// A session tells a waiting bot the time left in the turn: measured, not simulated.
+		for _, r := range []*replays.Replay{a, b} {
+			for i := range r.Turns {
+				for j := range r.Turns[i].Moves {
+					m := &r.Turns[i].Moves[j]
+					m.Input = timeLeft.ReplaceAllString(m.Input, "WAITING _")
+				}
+			}
+		}
+		if diff := cmp.Diff(a, b); diff != "" {
+			t.Errorf("%s: the games differ beyond their frames (-with frames +without):\n%s", g.name, diff)
+		}
 	}
 }

@@ -83,7 +83,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 				t.Moves = append(t.Moves, *m)
 			}
 		}
-		t.Frame = ref.Frame()
+		t.Frame = cfg.frame(ref)
 		t.Seal()
 		rec.Turns = append(rec.Turns, t)
 		for _, m := range t.Moves {

@@ -60,7 +60,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 			}
 		}
 		idle.seal() // the previous turn, if no bot has been asked since
-		rec.Turns = append(rec.Turns, replays.Turn{Turn: turn, Moves: moves, Frame: ref.Frame()})
+		rec.Turns = append(rec.Turns, replays.Turn{Turn: turn, Moves: moves, Frame: cfg.frame(ref)})
 		idle.unsealed = len(rec.Turns) - 1
 		if cfg.Concurrent {
 			idle.seal()

@@ -162,6 +162,8 @@ printf "  games per second                       %8s\n" "$(median match "QueensG
 gg=$(median match "QueensGame/greedy")
 gturns=$(median match "QueensGame/greedy" turns/game)
 printf "  two greedy built-ins (%s turns)       %8s ms   %s games/s\n" "$gturns" "$(ms "$gg")" "$(median match "QueensGame/greedy" games/s)"
+printf "  the same without frames (no replay)    %8s ms   %s games/s\n" "$(ms "$(median match "QueensGame/greedy/no-frames")")" \
+	"$(median match "QueensGame/greedy/no-frames" games/s)"
 echo
 echo "queens referee (µs)"
 printf "  busy mid-game turn (requests + play)   %8s   target < 20\n" "$(us "$(median referee_queens Turn)")"

@@ -87,6 +87,7 @@ func (r *Runner) play(ctx context.Context, g GameID, players map[string]match.Pl
 	seats := g.Seats()
 	cfg := r.Base
 	cfg.Game, cfg.Seed, cfg.CPUs, cfg.Players = r.Game, g.Seed, cpus, nil
+	cfg.NoFrames = r.ReplayDir == "" // nobody will see the drawings
 	for _, name := range seats {
 		p := players[name]
 		p.Name = name
