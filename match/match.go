@@ -52,8 +52,9 @@ type Config struct {
 	// "delayed by the machine" flags, compute limits judged on wall time).
 	NoMeter bool
 	// NoFrames leaves the referee's drawing of each turn out of the recording, for a game
-	// whose replay nobody keeps (a tournament without --replays, `arena run` without
-	// --replay): drawing a turn can cost a referee as much as playing it. Nothing else
+	// whose replay nobody keeps (a tournament without --replays, `arena run` or `arena
+	// replay rerun` without --replay): drawing a turn can cost a referee as much as
+	// playing it. Nothing else
 	// changes: the referee is told the same, and the result is the same.
 	NoFrames bool
 	// MaxMemory and MaxProcesses limit each bot's tree; MaxTurnOutput limits what a bot
