@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-games/arena/bench/floor"
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/players/builtin"
 	_ "github.com/arena-games/arena/players/builtin/queens"
@@ -22,7 +23,7 @@ const builtinEnv = "ARENA_TEST_BUILTIN"
 
 func TestMain(m *testing.M) {
 	name := os.Getenv(builtinEnv)
-	if os.Getenv("ARENA_FLOOR_PEER") != "" {
+	if os.Getenv(floor.PeerEnv) != "" {
 		name = "floor/peer" // bench/floor starts this binary as its peer (scripts/bench.sh)
 	}
 	if name != "" {

@@ -9,12 +9,10 @@ import (
 	"github.com/arena-games/arena/bench/floor"
 )
 
-// peerEnv makes the test binary run the floor's echo peer instead of the tests, so that
-// the benchmarks measure the runner against the same bot as the floor (bench/floor).
-const peerEnv = "ARENA_FLOOR_PEER"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(peerEnv) != "" {
+	// The floor's echo peer instead of the tests, so that the benchmarks measure the runner
+	// against the same bot as the floor (bench/floor).
+	if os.Getenv(floor.PeerEnv) != "" {
 		if err := floor.Serve(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -31,7 +29,7 @@ func peerSpec(tb testing.TB, meter MeterLevel) Spec {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return Spec{Name: "peer", Argv: []string{self}, Env: []string{peerEnv + "=1"}, Meter: meter, MaxMemory: 768 << 20, MaxProcesses: 64}
+	return Spec{Name: "peer", Argv: []string{self}, Env: []string{floor.PeerEnv + "=1"}, Meter: meter, MaxMemory: 768 << 20, MaxProcesses: 64}
 }
 
 // exchange is what the match loop does with a bot per turn, without the referee: write the
@@ -115,29 +113,16 @@ var meters = []struct {
 
 // BenchmarkStart measures starting a bot to its first answer; compare with bench/floor's
 // BenchmarkStart.
-func BenchmarkStart(b *testing.B) {
-	input := floor.Queens.Input()
-	for _, m := range meters {
-		b.Run(m.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				p, err := Start(peerSpec(b, m.level))
-				if err != nil {
-					b.Fatal(err)
-				}
-				benchExchange(b, p, input, floor.Queens.OutLines)
-				b.StopTimer()
-				p.Stop(time.Second)
-				b.StartTimer()
-			}
-		})
-	}
-}
+func BenchmarkStart(b *testing.B) { benchLives(b, false) }
 
 // BenchmarkLifecycle measures a bot's whole life without its turns: started, first answer,
 // stopped (end of input, exit, the tree checked and reaped); compare with bench/floor's
 // BenchmarkLifecycle.
-func BenchmarkLifecycle(b *testing.B) {
+func BenchmarkLifecycle(b *testing.B) { benchLives(b, true) }
+
+// benchLives starts bots with each meter until their first answer, and stops them, timing
+// the stop or not.
+func benchLives(b *testing.B, timeStop bool) {
 	input := floor.Queens.Input()
 	for _, m := range meters {
 		b.Run(m.name, func(b *testing.B) {
@@ -148,7 +133,13 @@ func BenchmarkLifecycle(b *testing.B) {
 					b.Fatal(err)
 				}
 				benchExchange(b, p, input, floor.Queens.OutLines)
+				if !timeStop {
+					b.StopTimer()
+				}
 				p.Stop(time.Second)
+				if !timeStop {
+					b.StartTimer()
+				}
 			}
 		})
 	}

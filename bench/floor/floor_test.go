@@ -10,18 +10,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// peerEnv makes the test binary run the peer instead of the tests (see TestMain), so that
-// the benchmarks need nothing but themselves. The test binaries of players and match
-// answer to it too.
-const peerEnv = "ARENA_FLOOR_PEER"
-
 // peerBinaryEnv names another binary to start as the peer: players.test or match.test, so
 // that a bot's start and life are compared with the floor's for the same binary (a larger
 // binary takes longer to start, whoever starts it). By default the peer is this binary.
 const peerBinaryEnv = "ARENA_FLOOR_PEER_BINARY"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(peerEnv) != "" {
+	if os.Getenv(PeerEnv) != "" { // the peer is this binary, so the benchmarks need nothing else
 		if err := Serve(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -56,7 +51,7 @@ func startPeer(tb testing.TB) *peer {
 		self = other
 	}
 	cmd := exec.Command(self)
-	cmd.Env = append(os.Environ(), peerEnv+"=1")
+	cmd.Env = append(os.Environ(), PeerEnv+"=1")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = childIn, childOut, os.Stderr
 	err = cmd.Start()
 	childIn.Close()

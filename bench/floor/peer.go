@@ -12,6 +12,11 @@ import (
 	"strings"
 )
 
+// PeerEnv, set in its environment, makes a test binary of this module that benchmarks
+// against the floor (bench/floor's, players', match's) run Serve instead of its tests: the
+// floor starts any of them as its peer (see scripts/bench.sh).
+const PeerEnv = "ARENA_FLOOR_PEER"
+
 // Exchange is the shape of one exchange: what is sent to the peer and what it answers.
 type Exchange struct {
 	Name string
