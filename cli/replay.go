@@ -42,7 +42,7 @@ they do, 1 with the first differing turn when they do not.`,
 				if errors.As(err, &mm) {
 					return fmt.Errorf("%s: does not verify: %w", args[0], err)
 				}
-				return fmt.Errorf("%s: %w", args[0], err)
+				return replayContentError(args[0], rec, err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s, seed %d, %d turns, result matches)\n", args[0], rec.Game, rec.Seed, len(rec.Turns))
 			return nil
@@ -231,8 +231,9 @@ func newReplayRerunCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rerun FILE",
 		Short: "Play the same bots with the same seed and options again; report the first different answer",
-		Long: `Run the replay's bot commands again with the same seed, options and limits, and
-compare their answers turn by turn with the recording. Exits 0 when every answer is
+		Long: `Run the replay's bot commands again with the same seed, options, time limits,
+time scale, clock and timing, and compare their answers turn by turn with the
+recording. Exits 0 when every answer is
 the same, 1 with the first turn and player whose answer differs. Useful to check
 that a bot is deterministic, or to see where a new version of it starts to differ.`,
 		Args: cobra.ExactArgs(1),
@@ -244,6 +245,21 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			g, err := referee.Lookup(old.Game)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			if old.Settings.Transport == "tcp" {
+				return fmt.Errorf("%s: settings.transport: tcp: a game played through arena serve, by TCP clients, not by commands arena can start again", args[0])
+			}
+			timing, err := match.ParseTiming(old.Settings.Timing)
+			if err != nil {
+				return fmt.Errorf("%s: settings.timing: %v", args[0], err)
+			}
+			clock := old.Settings.Clock
+			switch clock {
+			case "":
+				clock = match.ClockWall
+			case match.ClockWall, match.ClockCPU:
+			default:
+				return fmt.Errorf("%s: settings.clock: %q: want %s or %s", args[0], clock, match.ClockWall, match.ClockCPU)
 			}
 			var ps []match.Player
 			for _, p := range old.Players {
@@ -266,11 +282,11 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			rec, err := match.Run(ctx, match.Config{
 				Game: g, Seed: old.Seed, Options: old.Options, Files: cfg.Files, Players: ps,
 				TimeScale: old.Settings.TimeScale, NoTimeout: old.Settings.NoTimeout,
-				Concurrent: old.Settings.Concurrent, Log: logger(), Replay: stream,
+				Concurrent: old.Settings.Concurrent, Clock: clock, Timing: timing, Log: logger(), Replay: stream,
 				NoFrames: stream == nil, // answers are compared, not drawings
 			})
 			if err != nil {
-				return err
+				return replayContentError(args[0], old, err)
 			}
 			if stream != nil {
 				if err := stream.Finish(rec); err != nil {
@@ -286,6 +302,20 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 	}
 	cmd.Flags().StringVar(&replayPath, "replay", "", "write the new game's replay to this file")
 	return cmd
+}
+
+// replayContentError names the replay file in an error met playing its game again, and the
+// replay's field when the game refused a recorded option or map: the file's content is
+// wrong, not a flag (exit status 1).
+func replayContentError(path string, rec *replays.Replay, err error) error {
+	var oe *referee.OptionError
+	if !errors.As(err, &oe) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if _, recorded := rec.Files[oe.Key]; recorded {
+		return fmt.Errorf("%s: files.%s (the map of option %s=%q): %s", path, oe.Key, oe.Key, oe.Value, oe.Reason)
+	}
+	return fmt.Errorf("%s: options.%s: %q: %s", path, oe.Key, oe.Value, oe.Reason)
 }
 
 // firstAnswerDifference compares two games' answers turn by turn.

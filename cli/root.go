@@ -77,7 +77,34 @@ Start with:  arena games                      (the games and their built-in bots
 		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), err, cmd.CommandPath())}
 	})
 	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd())
+	wrongArgsAreUsage(root)
 	return root
+}
+
+// wrongArgsAreUsage makes a wrong number of arguments, and an unknown subcommand, a usage
+// error (exit status 2) like a bad flag, in cmd and every command under it. A command that
+// only groups others shows its help when given nothing.
+func wrongArgsAreUsage(cmd *cobra.Command) {
+	if !cmd.Runnable() {
+		cmd.Args = cobra.ArbitraryArgs
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErr("unknown command %q for %q (see %s --help)", args[0], c.CommandPath(), c.CommandPath())
+			}
+			return c.Help()
+		}
+	}
+	if check := cmd.Args; check != nil {
+		cmd.Args = func(c *cobra.Command, args []string) error {
+			if err := check(c, args); err != nil {
+				return usageErr("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		wrongArgsAreUsage(sub)
+	}
 }
 
 func logger() zerolog.Logger {

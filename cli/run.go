@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -83,8 +84,8 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	if err != nil {
 		return nil, nil, nil, nil, usageErr("--game: %v", err)
 	}
-	if f.timeScale <= 0 {
-		return nil, nil, nil, nil, usageErr("--time-scale %v: must be positive", f.timeScale)
+	if err := checkTimeScale(f.timeScale); err != nil {
+		return nil, nil, nil, nil, err
 	}
 	if f.clock != match.ClockWall && f.clock != match.ClockCPU {
 		return nil, nil, nil, nil, usageErr("--clock %q: want wall or cpu", f.clock)
@@ -120,6 +121,19 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	}
 	return g, opts, files, ps, nil
 }
+
+// checkTimeScale refuses a --time-scale that is not a finite number, or so small that limits
+// would round toward nothing: a limit scaled to 0 is no limit at all, the opposite of what
+// a small scale asks for.
+func checkTimeScale(scale float64) error {
+	if !(scale >= minTimeScale) || math.IsInf(scale, 0) {
+		return usageErr("--time-scale %v: want a number from %v up", scale, minTimeScale)
+	}
+	return nil
+}
+
+// minTimeScale makes a 1 ms limit 1 µs.
+const minTimeScale = 0.001
 
 func playerCount(info referee.Info) string {
 	if info.MinPlayers == info.MaxPlayers {
@@ -275,11 +289,15 @@ same bot outputs give the same game.`,
 				return runErr
 			}
 			if replayPath != "" {
+				// An interrupted game keeps the turns played, for debugging.
 				if err := cfg.Replay.Finish(rec); err != nil {
 					return err
 				}
 			}
 			if runErr != nil {
+				if replayPath != "" {
+					return fmt.Errorf("%w; %s holds the %d turns played (not a finished game: replay verify refuses it)", runErr, replayPath, len(rec.Turns))
+				}
 				return runErr
 			}
 			if asJSON {

@@ -54,6 +54,12 @@ has logged in (or at once with --start-now). A replay is written per game.`,
 			if info.Style != referee.StyleSession {
 				return usageErr("--game %s: arena serve runs the Deadline24 session games (%s); use arena run", gameName, strings.Join(sessionGames(), ", "))
 			}
+			if err := checkTimeScale(timeScale); err != nil {
+				return err
+			}
+			if games < 1 {
+				return usageErr("--games %d: want at least 1", games)
+			}
 			opts, err := parseOptions(optionFlags)
 			if err != nil {
 				return err

@@ -43,8 +43,8 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || !strings.Contains(stderr.String(), "interrupted") {
-		t.Fatalf("interrupted game: %v, stderr %q; want a failure saying it was interrupted", err, stderr.String())
+	if !errors.As(err, &exit) || !strings.Contains(stderr.String(), "interrupted") || !strings.Contains(stderr.String(), replay+" holds the") {
+		t.Fatalf("interrupted game: %v, stderr %q; want a failure saying it was interrupted and what the replay holds", err, stderr.String())
 	}
 	got := readReplay(t, replay)
 	if n := len(got.turns()); n < 5 || n >= 200 {

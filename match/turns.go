@@ -223,6 +223,9 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 			switch {
 			case cpuOver:
 				answer.Message = fmt.Sprintf("used %s of CPU time without answering (limit %s)", formatMS(usage.CPU), formatMS(limit))
+			case cfg.Clock == ClockCPU && hard > 0 && !capped:
+				// Not the CPU limit: the wall-clock net for a bot that waits without computing.
+				answer.Message = fmt.Sprintf("no answer within %s of wall-clock time, the CPU clock's limit for a bot that does not compute (it used %s of CPU; limit %s)", formatMS(wait), formatMS(usage.CPU), formatMS(hard))
 			case capped && !time.Now().Before(cfg.gameDeadline):
 				answer.Message = fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)
 			default:

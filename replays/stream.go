@@ -72,6 +72,10 @@ func Create(path string) (*Stream, error) {
 	if err := writableDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
+	// The file replaces whatever is there at the end (a rename), which cannot be a directory.
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("replay %s: is a directory", path)
+	}
 	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
 	s.out = s.bw
 	if strings.HasSuffix(path, ".gz") {

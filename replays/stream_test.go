@@ -194,6 +194,7 @@ func TestCreateNamesTheFile(t *testing.T) {
 	tests := []struct{ path, why string }{
 		{filepath.Join(dir, "missing", "r.json"), "no such file or directory"},
 		{filepath.Join(file, "r.json"), "is not a directory"},
+		{dir, "is a directory"}, // the file would replace it at the end
 	}
 	if os.Geteuid() != 0 { // root writes anywhere
 		ro := filepath.Join(dir, "read-only")

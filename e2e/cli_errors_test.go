@@ -1,0 +1,113 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A wrong number of arguments and an unknown command are usage errors (exit status 2), like
+// a bad flag; so is a --time-scale that is not a number arena can scale limits by.
+func TestUsageErrorsExitTwo(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"run"},
+		{"run", "--game=queens"},
+		{"replay", "verify"},
+		{"tournament", "report"},
+		{"view"},
+		{"nosuch"},
+		{"replay", "nosuch"},
+		{"run", "--game=queens", "--time-scale", "NaN", "builtin:greedy", "builtin:random"},
+		{"run", "--game=queens", "--time-scale", "1e-10", "builtin:greedy", "builtin:random"},
+		{"serve", "--game=bestow", "--time-scale", "0", "--listen", "127.0.0.1:0", "--start-now"},
+		{"serve", "--game=bestow", "--games", "0", "--listen", "127.0.0.1:0"},
+	} {
+		r := arena(t, args...)
+		if r.code != 2 || !strings.HasPrefix(r.stderr, "arena: ") {
+			t.Errorf("want exit status 2 and an error on stderr:\n%s", r)
+		}
+	}
+	if r := arena(t, "replay"); r.code != 0 || !strings.Contains(r.stdout, "verify") {
+		t.Errorf("arena replay alone: want its help, listing its commands\n%s", r)
+	}
+}
+
+// A replay path that is an existing directory is refused before the game, not after it.
+func TestReplayPathThatIsADirectory(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	r := arena(t, "run", "--game=queens", "--seed=1", "--replay", dir, "builtin:greedy", "builtin:random")
+	if r.code != 1 || !strings.Contains(r.stderr, dir+": is a directory") || r.stdout != "" {
+		t.Errorf("want the path refused before any game is played\n%s", r)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left in the directory: %v", entries)
+	}
+}
+
+// A replay is played again with the timing and clock it was recorded with: a bot that
+// draws on its time bank answers the same again instead of timing out.
+func TestRerunKeepsTimingAndClock(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "bank.json")
+	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 4 --sleep-ms 90"
+	_, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--timing=bank:2000", "--replay", replay)
+	if !strings.Contains(r.stdout, `"status": "ok"`) || strings.Contains(r.stdout, "timeout") {
+		t.Fatalf("the recorded game: want the slow turn taken from the bank\n%s", r)
+	}
+	rerun := arena(t, "replay", "rerun", replay, "--replay", filepath.Join(dir, "again.json"))
+	if rerun.code != 0 || !strings.Contains(rerun.stdout, "same answers") {
+		t.Errorf("rerun of a game on a time bank:\n%s", rerun)
+	}
+	again := readReplay(t, filepath.Join(dir, "again.json"))
+	settings, _ := again["settings"].(map[string]any)
+	if settings["timing"] != "bank:2000" || settings["clock"] != "wall" {
+		t.Errorf("the rerun's settings: %v, want the recorded timing bank:2000 and clock wall", settings)
+	}
+}
+
+// rerun refuses what it cannot play again, naming the file and the field: a game played
+// through arena serve, whose players are TCP clients, and a recorded option the game
+// refuses (the file's content is wrong: exit status 1).
+func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "r.json")
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=5", "--replay", replay)
+
+	served := readReplay(t, replay)
+	served["settings"].(map[string]any)["transport"] = "tcp"
+	tcp := filepath.Join(dir, "tcp.json")
+	served.write(t, tcp)
+	if r := arena(t, "replay", "rerun", tcp); r.code != 1 || !strings.Contains(r.stderr, tcp+": settings.transport") {
+		t.Errorf("rerun of a served game: want it refused, naming the file and the field\n%s", r)
+	}
+
+	bad := readReplay(t, replay)
+	bad["options"] = map[string]any{"profile": "zzz"}
+	badPath := filepath.Join(dir, "badopt.json")
+	bad.write(t, badPath)
+	for _, cmd := range []string{"rerun", "verify"} {
+		r := arena(t, "replay", cmd, badPath)
+		if r.code != 1 || !strings.Contains(r.stderr, badPath+": options.profile: \"zzz\"") {
+			t.Errorf("replay %s with a bad recorded option: want exit 1 naming the file and the field\n%s", cmd, r)
+		}
+	}
+}
+
+// On the CPU clock a bot that sleeps uses no CPU time; it is stopped by a wall-clock net,
+// and the message says so rather than claiming the CPU limit was missed.
+func TestCPUClockSleeperMessage(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 3 --sleep-ms 3000"
+	res, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--clock=cpu")
+	msg := res.Players[0].Message
+	if res.Players[0].Status != "timeout" || !strings.Contains(msg, "of wall-clock time") || !strings.Contains(msg, "of CPU") {
+		t.Errorf("a sleeping bot on the CPU clock: status %q, message %q; want a timeout saying it was the wall-clock net\n%s", res.Players[0].Status, msg, r)
+	}
+}
