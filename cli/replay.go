@@ -59,6 +59,9 @@ func newReplayShowCmd() *cobra.Command {
   arena replay show r.json --turn 12 --player 0 # one exchange`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := notNegative(cmd, "turn", "player"); err != nil {
+				return err
+			}
 			rec, err := replays.Read(args[0])
 			if err != nil {
 				return err
@@ -91,6 +94,17 @@ func newReplayShowCmd() *cobra.Command {
 	cmd.Flags().IntVar(&turn, "turn", -1, "only this turn")
 	cmd.Flags().IntVar(&player, "player", -1, "only this player")
 	return cmd
+}
+
+// notNegative refuses a negative value given to any of the named int flags (their default,
+// −1, stands for "not given").
+func notNegative(cmd *cobra.Command, names ...string) error {
+	for _, name := range names {
+		if v, _ := cmd.Flags().GetInt(name); cmd.Flags().Changed(name) && v < 0 {
+			return usageErr("--%s %d: want 0 or more", name, v)
+		}
+	}
+	return nil
 }
 
 func selectTurns(rec *replays.Replay, turn int) ([]replays.Turn, error) {
@@ -191,6 +205,9 @@ and including turn N (default: the last turn), so that
 reproduces a crash, a timeout or a strange answer without arena.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := notNegative(cmd, "turn", "player"); err != nil {
+				return err
+			}
 			if player < 0 {
 				return usageErr("--player is required")
 			}

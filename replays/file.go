@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 )
 
 // Write writes a replay atomically: to a temporary file in the same directory, synced, then
@@ -173,12 +174,36 @@ func describeJSONError(data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		line, _ := position(data, te.Offset)
-		return fmt.Errorf("field %s (line %d): want %s, got JSON %s", te.Field, line, te.Type, te.Value)
+		field := "field " + te.Field
+		if te.Field == "" {
+			field = "the replay"
+		}
+		return fmt.Errorf("%s (line %d): want %s, got JSON %s", field, line, jsonKind(te.Type), te.Value)
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		return errors.New("not valid JSON: the file ends too early (truncated?)")
 	}
 	return fmt.Errorf("not valid JSON: %w", err)
+}
+
+// jsonKind says what JSON a Go type is read from, as a reader of the file knows it.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return t.String()
 }
 
 func position(data []byte, offset int64) (line, col int) {

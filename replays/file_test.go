@@ -57,7 +57,8 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		name, content, want string
 	}{
 		{"syntax.json", "{\n  \"format\": \"arena-replay/1\",\n  \"game\": }", "syntax.json: line 3, column 11: not valid JSON"},
-		{"type.json", `{"format":"arena-replay/1","game":"queens","seed":"seven"}`, "type.json: field seed (line 1): want int64, got JSON string"},
+		{"type.json", `{"format":"arena-replay/1","game":"queens","seed":"seven"}`, "type.json: field seed (line 1): want a whole number, got JSON string"},
+		{"array.json", `[]`, "array.json: the replay (line 1): want an object, got JSON array"},
 		{"format.json", `{"format":"arena-replay/9","game":"queens"}`, `format.json: field format: "arena-replay/9" is not a format this version reads`},
 		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (there are 1)"},
 		{"truncated.json", `{"format":"arena-replay/1","game":"qu`, "truncated.json: line 1, column 37: not valid JSON: unexpected end of JSON input"},
