@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A wrong number of arguments and an unknown command are usage errors (exit status 2), like
@@ -112,5 +115,39 @@ func TestCPUClockSleeperMessage(t *testing.T) {
 	msg := res.Players[0].Message
 	if res.Players[0].Status != "timeout" || !strings.Contains(msg, "of wall-clock time") || !strings.Contains(msg, "of CPU") {
 		t.Errorf("a sleeping bot on the CPU clock: status %q, message %q; want a timeout saying it was the wall-clock net\n%s", res.Players[0].Status, msg, r)
+	}
+}
+
+// Ctrl-C ends a game whose bot never answers, even with no limit to end its turn
+// (--no-timeout): the bots are stopped, and arena exits at once, leaving no process.
+func TestInterruptStopsAHungBot(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	dir := t.TempDir()
+	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 2 --sleep-ms 1000000"
+	cmd := exec.Command(arenaBin, "run", "--game=queens", "--seed=3", "--no-timeout", "--replay", filepath.Join(dir, "r.json"), bot, "builtin:random")
+	cmd.Dir = workDir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second) // the bot is asleep in turn 2
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(stderr.String(), "game interrupted at turn 2") {
+			t.Errorf("interrupted: %v, stderr %q; want a failure saying the game was interrupted at turn 2", err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("arena still running 10 s after Ctrl-C; stderr %q", stderr.String())
+	}
+	if out, _ := exec.Command("pgrep", "-f", "--", "--sleep-ms 1000000").Output(); len(out) > 0 {
+		exec.Command("pkill", "-f", "--", "--sleep-ms 1000000").Run()
+		t.Errorf("the bot outlived the interrupted game: pids %s", out)
 	}
 }

@@ -198,6 +198,14 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	rec.Settings.Meter = seats[0].proc.MeterName()
 	defer stopAll(seats, cfg.StopGrace)
+	// Ctrl-C stops the bots at once: a bot that does not answer, in a turn with no limit to
+	// end it (--no-timeout), would otherwise hold the game for ever. Their reads and writes
+	// then return, and the game ends at the interrupted turn, which is not recorded.
+	defer context.AfterFunc(ctx, func() {
+		for _, s := range seats {
+			go s.proc.Stop(cfg.StopGrace)
+		}
+	})()
 
 	switch r := ref.(type) {
 	case referee.TurnBased:

@@ -74,6 +74,9 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			}
 			wg.Wait()
 		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("game interrupted at turn %d: %w", turn, err) // the bots were stopped
+		}
 		ref.EndTurn()
 		t := replays.Turn{Turn: turn}
 		for _, p := range order {

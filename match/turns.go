@@ -48,6 +48,10 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				answers[i] = exchange(cfg, s, idle, req, &moves[i])
 			}
 		}
+		if err := ctx.Err(); err != nil {
+			// The bots were stopped by the interruption: their answers are not theirs.
+			return fmt.Errorf("game interrupted at turn %d: %w", turn, err)
+		}
 		ref.Play(answers)
 		for _, a := range answers {
 			s := seats[a.Player]
