@@ -73,7 +73,7 @@ func newReplayShowCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			w := cmd.OutOrStdout()
+			w := terminal{cmd.OutOrStdout()}
 			printReplayHeader(w, rec)
 			for _, t := range turns {
 				for _, m := range t.Moves {
@@ -313,7 +313,7 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if diff := firstAnswerDifference(old, rec); diff != "" {
 				return errors.New(diff)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "same answers on all %d turns; result: %s\n", len(rec.Turns), resultLine(rec.Result))
+			fmt.Fprintf(terminal{cmd.OutOrStdout()}, "same answers on all %d turns; result: %s\n", len(rec.Turns), resultLine(rec.Result))
 			return nil
 		},
 	}

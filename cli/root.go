@@ -36,7 +36,7 @@ func Main(args []string) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(os.Stderr, "arena:", err)
+	fmt.Fprintln(terminal{os.Stderr}, "arena:", err) // errors quote what bots printed
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code

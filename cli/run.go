@@ -303,7 +303,7 @@ same bot outputs give the same game.`,
 			if asJSON {
 				return printJSON(cmd.OutOrStdout(), rec.Result)
 			}
-			printSummary(cmd.OutOrStdout(), rec, replayPath)
+			printSummary(terminal{cmd.OutOrStdout()}, rec, replayPath)
 			return nil
 		},
 	}
