@@ -234,6 +234,9 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 				answer.Message = fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)
 			default:
 				answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, hard)
+				if pe := (*players.Error)(nil); errors.As(err, &pe) && pe.Partial != "" {
+					answer.Message += ", then " + players.QuoteStart(pe.Partial) + " without a newline"
+				}
 				switch {
 				case cfg.Timing.Kind == "strikes" && hard > limit:
 					answer.Message += fmt.Sprintf(" (the %s limit and the %s a strike allows)", formatMS(limit), formatMS(hard-limit))

@@ -68,6 +68,8 @@ const (
 type Error struct {
 	Kind Kind
 	Msg  string
+	// Partial is what a bot that timed out had printed of its next line, without the newline.
+	Partial string
 }
 
 func (e *Error) Error() string { return e.Msg }

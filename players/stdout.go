@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
@@ -262,6 +264,20 @@ func (p *Process) closeStdout() {
 	p.endOfOutput(io.EOF)
 }
 
+// QuoteStart quotes the start of what a bot printed for a message: the first 60 bytes (cut
+// at a character), and how long it was when that is not all of it.
+func QuoteStart(text string) string {
+	const keep = 60
+	if len(text) <= keep {
+		return strconv.Quote(text)
+	}
+	cut := keep
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%s)", strconv.Quote(text[:cut]), bytesText(len(text)))
+}
+
 // lineText turns raw bytes into the text the referee sees: a trailing CR is dropped and
 // invalid UTF-8 is replaced, so that what is recorded in a JSON replay is exactly what the
 // referee was given.
@@ -276,7 +292,8 @@ func lineText(b []byte) string {
 func (p *Process) ReadLines(n int, deadline time.Time) ([]Line, error) {
 	got, err := p.read(n, deadline, false)
 	if err == nil && len(got) > 0 && got[len(got)-1].TooLong {
-		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s", bytesText(p.spec.MaxLine))}
+		long := got[len(got)-1].Text
+		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), QuoteStart(long))}
 	}
 	return got, err
 }
@@ -324,7 +341,11 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		if o.flooding {
 			// Over the output limit: what is queued is not an answer any more.
 			p.mu.Unlock()
-			return got, &Error{Kind: KindLimit, Msg: fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))}
+			msg := fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))
+			if o.head < len(o.queue) {
+				msg += ", starting " + QuoteStart(o.queue[o.head].text)
+			}
+			return got, &Error{Kind: KindLimit, Msg: msg}
 		}
 		for len(got) < n && o.head < len(o.queue) {
 			l := p.pop()
@@ -370,8 +391,12 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		}
 		switch {
 		case !deadline.IsZero() && !now.Before(deadline):
+			partial := ""
+			if !o.partialTooLong {
+				partial = lineText(o.partial)
+			}
 			p.mu.Unlock()
-			return got, &Error{Kind: KindTimeout}
+			return got, &Error{Kind: KindTimeout, Partial: partial}
 		case !grace.IsZero() && !now.Before(grace):
 			p.mu.Unlock()
 			return got, &Error{Kind: KindCrash, Msg: p.exitDesc}
