@@ -129,6 +129,10 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if err := plan.Check(); err != nil {
 		return usageErr("%v", err)
 	}
+	// A bad option or map is refused now, before any game or the results file.
+	if err := match.CheckGame(game, plan.GroupSize, opts, files); err != nil {
+		return fileContentError(info, err)
+	}
 	var sprt *tournament.SPRT
 	if tf.sprt != "" {
 		t, err := tournament.ParseSPRT(tf.sprt)

@@ -264,11 +264,16 @@ func TestTournamentUsageErrors(t *testing.T) {
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots"},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch"},
 		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl"},
+		// Refused before any game, and before the results file is made (checked below).
+		{[]string{"tournament", "--game=queens", "--option", "profile=zzz", "builtin:greedy", "builtin:random", "--results", "bad-option.jsonl"}, `option profile="zzz"`},
 	}
 	for _, tc := range tests {
 		r := runTournamentCLI(t, dir, tc.args...)
 		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want an error mentioning %q", tc.args, r.code, r.stderr, tc.want)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad-option.jsonl")); err == nil {
+		t.Errorf("a tournament refused for a bad option made its results file")
 	}
 }
