@@ -89,9 +89,9 @@ func TestHostileBots(t *testing.T) {
 		{"sigSIGBUS", referee.StatusCrash, `^killed by signal 7 \(bus error\)$`, ""},
 		{"sigSIGFPE", referee.StatusCrash, `^killed by signal 8 \(floating point exception\)$`, ""},
 		{"closeout", referee.StatusCrash, `^closed its output but kept running$`, ""},
-		{"hugeline", referee.StatusLimit, `^printed a line longer than 1 MiB: "x{60}"… \(1 MiB\)$`, ""},
+		{"hugeline", referee.StatusLimit, `^printed a line longer than 1 MiB: "x{60}"… \(1048516 more bytes\)$`, ""},
 		{"toomany", referee.StatusInvalid, `WAIT`, ""},
-		{"flood", referee.StatusLimit, `^flooded its output: more than 1 MiB not read as answers, starting ("WAIT {56}"… \(1004 bytes\)|"TRAIN")$`, ""},
+		{"flood", referee.StatusLimit, `^flooded its output: more than 1 MiB not read as answers, starting ("WAIT {56}"… \(944 more bytes\)|"TRAIN")$`, ""},
 		{"stderrflood", referee.StatusOK, "", ""},
 		// Against random the game lasts long enough for its unread input to fill the pipe.
 		{"noread", referee.StatusTimeout, `^did not read its input`, "queens/random"},

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/replays"
 )
@@ -235,7 +236,7 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 			default:
 				answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, hard)
 				if pe := (*players.Error)(nil); errors.As(err, &pe) && pe.Partial != "" {
-					answer.Message += ", then " + players.QuoteStart(pe.Partial) + " without a newline"
+					answer.Message += ", then " + protocol.Quote(pe.Partial, 60) + " without a newline"
 				}
 				switch {
 				case cfg.Timing.Kind == "strikes" && hard > limit:

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-games/arena/protocol"
 )
 
 // How a bot's stdout is read.
@@ -38,6 +38,8 @@ const (
 	// exitGrace is how long a read goes on after the bot has exited: a descendant may
 	// still hold stdout open, and what is already in the pipe is still taken.
 	exitGrace = 20 * time.Millisecond
+	// quotedOutput is how much of an endless line or a flood a message quotes.
+	quotedOutput = 60
 )
 
 type queuedLine struct {
@@ -264,20 +266,6 @@ func (p *Process) closeStdout() {
 	p.endOfOutput(io.EOF)
 }
 
-// QuoteStart quotes the start of what a bot printed for a message: the first 60 bytes (cut
-// at a character), and how long it was when that is not all of it.
-func QuoteStart(text string) string {
-	const keep = 60
-	if len(text) <= keep {
-		return strconv.Quote(text)
-	}
-	cut := keep
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%s)", strconv.Quote(text[:cut]), bytesText(len(text)))
-}
-
 // lineText turns raw bytes into the text the referee sees: a trailing CR is dropped and
 // invalid UTF-8 is replaced, so that what is recorded in a JSON replay is exactly what the
 // referee was given.
@@ -293,7 +281,7 @@ func (p *Process) ReadLines(n int, deadline time.Time) ([]Line, error) {
 	got, err := p.read(n, deadline, false)
 	if err == nil && len(got) > 0 && got[len(got)-1].TooLong {
 		long := got[len(got)-1].Text
-		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), QuoteStart(long))}
+		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.Quote(long, quotedOutput))}
 	}
 	return got, err
 }
@@ -343,7 +331,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			p.mu.Unlock()
 			msg := fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))
 			if o.head < len(o.queue) {
-				msg += ", starting " + QuoteStart(o.queue[o.head].text)
+				msg += ", starting " + protocol.Quote(o.queue[o.head].text, quotedOutput)
 			}
 			return got, &Error{Kind: KindLimit, Msg: msg}
 		}
