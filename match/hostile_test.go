@@ -100,6 +100,9 @@ func TestHostileBots(t *testing.T) {
 		{"ignoreterm", referee.StatusOK, "", ""},
 		{"memory", referee.StatusLimit, `^used too much memory: \d+ MiB, limit 768 MiB$`, ""},
 		{"forkbomb", referee.StatusLimit, `^started too many processes: \d+ running, limit 64$`, ""},
+		// Orphans of a double fork are counted too (they stay in the bot's process group).
+		{"doublefork", referee.StatusLimit, `^started too many processes: \d+ running, limit 64$`, ""},
+		{"doubleforkmemory", referee.StatusLimit, `^used too much memory: \d+ MiB, limit 768 MiB$`, ""},
 		{"spin", referee.StatusOK, "", ""},
 		{"noflush", referee.StatusTimeout, `^no answer within 1000 ms$`, ""},
 		{"badbytes", referee.StatusInvalid, `\\ufffd|\\x00|�`, ""},

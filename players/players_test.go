@@ -2,7 +2,10 @@ package players
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -236,5 +239,31 @@ func TestTooLongLineReportedOnce(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"too long", "NEXT"}, got); diff != "" {
 		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}
+
+// groupOf reads the process group from /proc/PID/stat, whatever the command's name holds.
+func TestGroupOf(t *testing.T) {
+	if got, want := groupOf(os.Getpid()), syscall.Getpgrp(); got != want {
+		t.Errorf("groupOf(self) = %d, want %d", got, want)
+	}
+	// A name with spaces and parentheses, which sit before the group in the stat line.
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep command")
+	}
+	named := filepath.Join(t.TempDir(), "x) (y z")
+	if err := os.Symlink(sleep, named); err != nil {
+		t.Fatal(err)
+	}
+	p := start(t, `exec "`+named+`" 5`, nil)
+	if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", p.Pid())); !strings.Contains(string(comm), ")") {
+		time.Sleep(50 * time.Millisecond) // the exec may not have happened yet
+	}
+	if got := groupOf(p.Pid()); got != p.Pid() {
+		t.Errorf("groupOf of a bot named %q = %d, want its own group %d", "x) (y z", got, p.Pid())
+	}
+	if got := groupOf(1 << 30); got != 0 {
+		t.Errorf("groupOf(a pid that does not exist) = %d, want 0", got)
 	}
 }

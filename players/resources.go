@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -19,13 +20,15 @@ func (p *Process) watchResources() {
 	tick := time.NewTicker(resourcePoll)
 	defer tick.Stop()
 	pageSize := int64(os.Getpagesize())
+	groups.acquire()
+	defer groups.release()
 	for {
 		select {
 		case <-p.exited:
 			return
 		case <-tick.C:
 		}
-		pids := processTree(p.Pid())
+		pids := withOrphans(processTree(p.Pid()), p.Pid())
 		var msg string
 		if p.spec.MaxProcesses > 0 && len(pids) > p.spec.MaxProcesses {
 			msg = fmt.Sprintf("started too many processes: %d running, limit %d", len(pids), p.spec.MaxProcesses)
@@ -72,6 +75,129 @@ func processTree(root int) []int {
 		}
 	}
 	return tree
+}
+
+// withOrphans adds to a bot's process tree the processes of its process group that are not
+// in the tree: the orphans of a double fork (a child that forks and exits at once), which
+// the kernel hands to init, so that the limits count them too. The group is the bot's pid
+// (it is started in a group of its own); the shared scan says who was in it a moment ago,
+// and each of those few is looked at again now.
+func withOrphans(tree []int, group int) []int {
+	members := groups.members(group)
+	if len(members) == 0 {
+		return tree
+	}
+	in := make(map[int]bool, len(tree))
+	for _, pid := range tree {
+		in[pid] = true
+	}
+	for _, pid := range members {
+		if !in[pid] && groupOf(pid) == group {
+			tree = append(tree, pid)
+		}
+	}
+	return tree
+}
+
+// groupScanEvery is how often the shared scan lists the machine's process groups: orphans
+// are rare, and reading every process's stat is work for the whole machine's processes.
+const groupScanEvery = 250 * time.Millisecond
+
+// groups is the shared scan of the process groups, running while some bot is watched.
+var groups groupScan
+
+type groupScan struct {
+	mu      sync.Mutex
+	users   int
+	stop    chan struct{}
+	byGroup map[int][]int // process group → its processes, at the last scan
+}
+
+func (g *groupScan) acquire() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.users++
+	if g.users == 1 {
+		g.stop = make(chan struct{})
+		go g.run(g.stop)
+	}
+}
+
+func (g *groupScan) release() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.users--
+	if g.users == 0 {
+		close(g.stop)
+		g.byGroup = nil
+	}
+}
+
+func (g *groupScan) run(stop chan struct{}) {
+	tick := time.NewTicker(groupScanEvery)
+	defer tick.Stop()
+	for {
+		found := scanGroups()
+		g.mu.Lock()
+		select {
+		case <-stop:
+			g.mu.Unlock()
+			return
+		default:
+		}
+		g.byGroup = found
+		g.mu.Unlock()
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func (g *groupScan) members(group int) []int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.byGroup[group]
+}
+
+// scanGroups lists every process of the machine by process group, but those alone in theirs.
+func scanGroups() map[int][]int {
+	dir, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	found := map[int][]int{}
+	for _, e := range dir {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if group := groupOf(pid); group > 0 && group != pid {
+			found[group] = append(found[group], pid)
+		}
+	}
+	return found
+}
+
+// groupOf reads a process's process group from /proc/PID/stat (0 when it is gone).
+func groupOf(pid int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so the fields
+	// are counted from the last ')'.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 3 {
+		return 0
+	}
+	group, _ := strconv.Atoi(f[2])
+	return group
 }
 
 // residentPages reads a process's resident set size, in pages.

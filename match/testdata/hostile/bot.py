@@ -69,6 +69,19 @@ def fork_bomb():
             os._exit(0)
     time.sleep(300)
 
+def double_fork(hog):
+    # Each helper forks a grandchild and exits at once: the grandchildren are orphans,
+    # outside the bot's process tree but still in its process group.
+    for _ in range(12 if hog else 100):
+        pid = os.fork()
+        if pid == 0:
+            if os.fork() == 0:
+                keep = b"x" * (100 << 20) if hog else b""  # written: resident
+                time.sleep(300)
+            os._exit(0)
+        os.waitpid(pid, 0)
+    time.sleep(300)
+
 # The stderr flood runs in the background while the bot goes on answering in time.
 if mode == "stderrflood":
     threading.Thread(target=stderr_flood, daemon=True).start()
@@ -82,6 +95,8 @@ while True:
         memory_hog()
     if mode == "forkbomb":
         fork_bomb()
+    if mode in ("doublefork", "doubleforkmemory"):
+        double_fork(mode == "doubleforkmemory")
     if mode == "never":
         turn += 1
         continue
