@@ -134,7 +134,9 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 		fmt.Fprintf(w, "  options %s", strings.Join(kv, " "))
 	}
 	fmt.Fprintln(w)
-	if res.Winner >= 0 {
+	if res.Unfinished {
+		fmt.Fprintf(w, "unfinished: stopped after %d turns (the scores are the position then)\n", len(rec.Turns))
+	} else if res.Winner >= 0 {
 		fmt.Fprintf(w, "winner: player %d (%s)\n", res.Winner, res.Players[res.Winner].Name)
 	} else {
 		fmt.Fprintln(w, "draw")

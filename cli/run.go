@@ -296,7 +296,7 @@ same bot outputs give the same game.`,
 			}
 			if runErr != nil {
 				if replayPath != "" {
-					return fmt.Errorf("%w; %s holds the %d turns played (not a finished game: replay verify refuses it)", runErr, replayPath, len(rec.Turns))
+					return fmt.Errorf("%w; %s holds the %d turns played, marked unfinished", runErr, replayPath, len(rec.Turns))
 				}
 				return runErr
 			}

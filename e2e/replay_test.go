@@ -14,7 +14,7 @@ import (
 
 // The replay is written while the game is played: a replay path that cannot be written is
 // refused before any bot starts, and a game interrupted with Ctrl-C still leaves a replay
-// of the turns played, which reads like any other.
+// of the turns played, marked unfinished, which reads like any other.
 func TestReplayWrittenDuringTheGame(t *testing.T) {
 	needPython(t)
 	t.Parallel()
@@ -50,8 +50,14 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 	if n := len(got.turns()); n < 5 || n >= 200 {
 		t.Errorf("the interrupted game's replay has %d turns, want the turns played (some, not all)", n)
 	}
-	if s := arena(t, "replay", "show", replay, "--turn", "3", "--player", "0"); s.code != 0 || !strings.Contains(s.stdout, "turn 3") {
-		t.Errorf("arena replay show on the interrupted game's replay:\n%s", s)
+	if s := arena(t, "replay", "show", replay, "--turn", "3", "--player", "0"); s.code != 0 || !strings.Contains(s.stdout, "turn 3") || !strings.Contains(s.stdout, "unfinished: stopped after") {
+		t.Errorf("arena replay show on the interrupted game's replay: want turn 3, and the game said unfinished\n%s", s)
+	}
+	if result, _ := got["result"].(map[string]any); result["unfinished"] != true {
+		t.Errorf("the interrupted game's result: %v, want it marked unfinished", result)
+	}
+	if v := arena(t, "replay", "verify", replay); v.code != 1 || !strings.Contains(v.stderr, "an unfinished game: its") {
+		t.Errorf("arena replay verify on the interrupted game's replay: want its turns checked and exit 1 for the missing result\n%s", v)
 	}
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {

@@ -249,6 +249,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 		}
 	}
 	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, ref.Result())
+	rec.Result.Unfinished = err != nil
 	addTiming(rec, seats)
 	return rec, err
 }

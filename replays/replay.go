@@ -100,6 +100,9 @@ type Result struct {
 	Turns   int            `json:"turns"`
 	Winner  int            `json:"winner"` // player index, −1 for a draw
 	Players []PlayerResult `json:"players"`
+	// Unfinished: the game was stopped before its end (Ctrl-C): the turns are those played,
+	// and the scores, ranks and statuses the position when it stopped, not a game's result.
+	Unfinished bool `json:"unfinished,omitempty"`
 }
 
 // PlayerResult is one player's line of a Result.

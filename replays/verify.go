@@ -97,6 +97,9 @@ func Verify(r *Replay) error {
 			return &Mismatch{Turn: t.Turn, What: "frame differs: " + err.Error()}
 		}
 	}
+	if r.Result.Unfinished {
+		return fmt.Errorf("an unfinished game: its %d turns verify, but it was stopped before its end and has no result to check", len(r.Turns))
+	}
 	if !ref.Over() {
 		return &Mismatch{Turn: -1, What: fmt.Sprintf("the game is not over after the %d recorded turns", len(r.Turns))}
 	}

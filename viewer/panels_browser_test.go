@@ -130,3 +130,28 @@ func TestViewerSaysWhyItCannotShowAReplay(t *testing.T) {
 	tb.do(t, "waiting for the page", chromedp.WaitReady(chromedp.CSS(`body[data-state="error"]`)))
 	wantContains(t, "message", text(t, tb, "#message"), "Cannot show this replay: not an arena replay")
 }
+
+// An interrupted game's replay says it is unfinished where the winner would be.
+func TestViewerSaysUnfinished(t *testing.T) {
+	needBrowser(t)
+	r := smallReplay()
+	r.Result.Unfinished = true
+	rep, err := viewer.FromReplay(r, "unfinished.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := viewer.NewHandler(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(srv.URL+"/"))
+	tb.waitReady(t)
+	got := text(t, tb, "#result .winner")
+	wantContains(t, "result", got, "Unfinished")
+	if strings.Contains(got, "Winner") || strings.Contains(got, "Draw") {
+		t.Errorf("result %q: an unfinished game has neither a winner nor a draw", got)
+	}
+}

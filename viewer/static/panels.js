@@ -107,7 +107,9 @@ var Arena = window.Arena || (window.Arena = {});
     box.textContent = "";
     var winner = res.winner;
     var head = el("p", "winner");
-    if (typeof winner === "number" && winner >= 0) {
+    if (res.unfinished) {
+      head.appendChild(document.createTextNode("Unfinished: stopped before the end"));
+    } else if (typeof winner === "number" && winner >= 0) {
       head.appendChild(document.createTextNode("Winner: "));
       head.appendChild(swatch(colors, winner));
       head.appendChild(el("span", "name", playerName(r, winner)));
