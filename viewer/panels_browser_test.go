@@ -10,14 +10,21 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/arena-games/arena/replays"
 	"github.com/arena-games/arena/viewer"
 )
 
 // serveSmallReplay serves the hand-made replay with the package's handler, in process.
 func serveSmallReplay(t *testing.T) string {
 	t.Helper()
+	return serveReplay(t, smallReplay(), "small.json")
+}
+
+// serveReplay serves a replay with the package's handler, in process.
+func serveReplay(t *testing.T, r *replays.Replay, name string) string {
+	t.Helper()
 	needBrowser(t)
-	rep, err := viewer.FromReplay(smallReplay(), "small.json")
+	rep, err := viewer.FromReplay(r, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,21 +140,11 @@ func TestViewerSaysWhyItCannotShowAReplay(t *testing.T) {
 
 // An interrupted game's replay says it is unfinished where the winner would be.
 func TestViewerSaysUnfinished(t *testing.T) {
-	needBrowser(t)
 	r := smallReplay()
 	r.Result.Unfinished = true
-	rep, err := viewer.FromReplay(r, "unfinished.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := viewer.NewHandler(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
+	url := serveReplay(t, r, "unfinished.json")
 	tb := newTab(t)
-	tb.do(t, "opening", chromedp.Navigate(srv.URL+"/"))
+	tb.do(t, "opening", chromedp.Navigate(url))
 	tb.waitReady(t)
 	got := text(t, tb, "#result .winner")
 	wantContains(t, "result", got, "Unfinished")
