@@ -159,7 +159,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		Plan: plan, Game: game, Bots: bots, Base: base,
 		Parallel: tf.parallel, Pin: tf.pin, ResultsPath: tf.results, ReplayDir: tf.replays,
 		SPRT: sprt, AllowChanged: tf.allowChanged,
-		Notify: func(msg string) { fmt.Fprintln(stderr, "arena:", msg) },
+		Notify: func(msg string) { fmt.Fprintln(terminal{stderr}, "arena:", msg) }, // may quote a bot
 	}
 	var progress *tournament.ProgressPrinter
 	if !tf.noProgress {
@@ -182,7 +182,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		}
 		return err
 	}
-	if err := tournament.WriteSummary(cmd.OutOrStdout(), res.Summary, tf.format); err != nil {
+	if err := tournament.WriteSummary(summaryOut(cmd, tf.format), res.Summary, tf.format); err != nil {
 		return err
 	}
 	speed := ""
@@ -300,10 +300,20 @@ files. A torn last line (a run killed while writing) is ignored.`,
 			for _, n := range merged.Notes {
 				fmt.Fprintln(cmd.ErrOrStderr(), "arena:", n)
 			}
-			return tournament.WriteSummary(cmd.OutOrStdout(), merged.Summary, format)
+			return tournament.WriteSummary(summaryOut(cmd, format), merged.Summary, format)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(tournament.Formats, ", "))
 	cmd.Flags().StringVar(&sprtArg, "sprt", "", "ELO0,ELO1[,ALPHA,BETA]: evaluate this sequential test (two bots)")
 	return cmd
+}
+
+// summaryOut is where a tournament's summary goes: the table quotes what bots printed (the
+// messages of their failures), so control characters are escaped there; JSON and CSV are
+// data, written as they are.
+func summaryOut(cmd *cobra.Command, format string) io.Writer {
+	if format == "table" || format == "" {
+		return terminal{cmd.OutOrStdout()}
+	}
+	return cmd.OutOrStdout()
 }
