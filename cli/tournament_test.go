@@ -277,3 +277,14 @@ func TestTournamentUsageErrors(t *testing.T) {
 		t.Errorf("a tournament refused for a bad option made its results file")
 	}
 }
+
+// The summary table quotes bots' failures: control characters they printed are escaped, so
+// that a bot cannot drive the terminal through it.
+func TestTournamentTableEscapesBotText(t *testing.T) {
+	dir := t.TempDir()
+	bot := `sh -c 'printf "\033[2Jgone\n" >&2; exit 1'`
+	r := runTournamentCLI(t, dir, "tournament", "--game=queens", bot, "builtin:random", "--games=2", "--no-progress", "--results", "r.jsonl")
+	if r.code != 0 || !strings.Contains(r.stdout, `\x1b[2Jgone`) || strings.Contains(r.stdout+r.stderr, "\x1b") {
+		t.Errorf("exit %d; want the bot's escape shown as \\x1b, never raw\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+}
