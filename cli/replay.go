@@ -272,14 +272,6 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if err != nil {
 				return fmt.Errorf("%s: settings.timing: %v", args[0], err)
 			}
-			clock := old.Settings.Clock
-			switch clock {
-			case "":
-				clock = match.ClockWall
-			case match.ClockWall, match.ClockCPU:
-			default:
-				return fmt.Errorf("%s: settings.clock: %q: want %s or %s", args[0], clock, match.ClockWall, match.ClockCPU)
-			}
 			var ps []match.Player
 			for _, p := range old.Players {
 				mp, err := botPlayer(old.Game, p.Command)
@@ -301,7 +293,7 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			rec, err := match.Run(ctx, match.Config{
 				Game: g, Seed: old.Seed, Options: old.Options, Files: cfg.Files, Players: ps,
 				TimeScale: old.Settings.TimeScale, NoTimeout: old.Settings.NoTimeout,
-				Concurrent: old.Settings.Concurrent, Clock: clock, Timing: timing, Log: logger(), Replay: stream,
+				Concurrent: old.Settings.Concurrent, Clock: old.Settings.Clock, Timing: timing, // Run checks the clock Log: logger(), Replay: stream,
 				NoFrames: stream == nil, // answers are compared, not drawings
 			})
 			if err != nil {
