@@ -33,11 +33,11 @@ to play a built-in bot against your own bot with another runner.`,
 			}
 			in := bufio.NewReaderSize(os.Stdin, 64<<10)
 			if handshake {
-				if err := answerHandshake(in, os.Stdout, name); err != nil {
+				if err := answerHandshake(in, stdout, name); err != nil {
 					return fmt.Errorf("bot %s: handshake: %w", args[0], err)
 				}
 			}
-			return bot(in, os.Stdout)
+			return bot(in, stdout)
 		},
 	}
 	cmd.Flags().BoolVar(&handshake, "handshake", false, "first answer the Deadline24 LOGIN/PASS exchange (arena run passes it with --option handshake=1)")

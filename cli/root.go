@@ -4,7 +4,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -30,13 +29,19 @@ func usageErr(format string, a ...any) error {
 
 // Main runs arena with the given arguments and returns the process exit status.
 func Main(args []string) int {
+	catchBrokenPipe()
 	root := newRoot()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.Execute()
+	if isOutputGone() {
+		dieOfBrokenPipe() // the work has stopped; the reader wants nothing more
+	}
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(terminal{os.Stderr}, "arena:", err) // errors quote what bots printed
+	fmt.Fprintln(terminal{stderr}, "arena:", err) // errors quote what bots printed
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
@@ -108,5 +113,5 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 }
 
 func logger() zerolog.Logger {
-	return zerolog.New(zerolog.ConsoleWriter{Out: os.Stderr, TimeFormat: "15:04:05.000"}).With().Timestamp().Logger()
+	return zerolog.New(zerolog.ConsoleWriter{Out: stderr, TimeFormat: "15:04:05.000"}).With().Timestamp().Logger()
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -10,9 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -234,11 +231,6 @@ func newSeed() int64 {
 	return int64(binary.LittleEndian.Uint32(b[:]) >> 1) // non-negative 31-bit, like CodinGame's seeds
 }
 
-// interruptible returns a context cancelled by Ctrl-C or SIGTERM.
-func interruptible() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-}
-
 func newRunCmd() *cobra.Command {
 	var gf gameFlags
 	var seed int64
@@ -270,7 +262,7 @@ same bot outputs give the same game.`,
 			cfg := match.Config{Game: g, Seed: seed, Options: opts, Files: files, Players: ps, Log: logger()}
 			gf.apply(&cfg)
 			if stderrLive {
-				cfg.Stderr = os.Stderr
+				cfg.Stderr = stderr
 			}
 			cfg.NoFrames = replayPath == "" // only a replay shows the drawings
 			if replayPath != "" {

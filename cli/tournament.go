@@ -164,7 +164,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	var progress *tournament.ProgressPrinter
 	if !tf.noProgress {
 		progress = tournament.NewProgressPrinter(stderr, isTerminal(stderr), 10*time.Second)
-		if f, ok := stderr.(*os.File); ok {
+		if f, ok := fileOf(stderr); ok {
 			progress.Width = tournament.TerminalWidth(f)
 		}
 		runner.Progress = progress.Update
@@ -265,7 +265,7 @@ func countNoun(n int, noun string) string {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 

@@ -1,11 +1,15 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -149,5 +153,125 @@ func TestInterruptStopsAHungBot(t *testing.T) {
 	if out, _ := exec.Command("pgrep", "-f", "--", "--sleep-ms 1000000").Output(); len(out) > 0 {
 		exec.Command("pkill", "-f", "--", "--sleep-ms 1000000").Run()
 		t.Errorf("the bot outlived the interrupted game: pids %s", out)
+	}
+}
+
+// A reader of arena's output that goes away (arena run --stderr … 2>&1 | head -1) stops
+// the game as Ctrl-C does, and arena then ends by SIGPIPE as a pipeline expects: the bots
+// and what they started are stopped, and the replay is whole, marked unfinished. (Go's
+// default was to die at the failed write, leaving the bot's child running and the replay
+// as a hidden temporary file.)
+func TestClosedOutputStopsTheGame(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const child = "sleep 86421"
+	replay := filepath.Join(dir, "r.json")
+	cmd := exec.Command(arenaBin, "run", "--game=queens", "--seed=3", "--stderr", "--replay", replay, waitingBot(t, dir, child), "builtin:random")
+	first := runUntilOutputCloses(t, cmd, child)
+	if !strings.Contains(first, "thinking about turn") {
+		t.Errorf("arena's first line: %q; want the bot's stderr", first)
+	}
+	noHiddenFiles(t, dir)
+	rec := readReplay(t, replay)
+	if res, _ := rec["result"].(map[string]any); res["unfinished"] != true {
+		t.Errorf("the replay's result: %v; want it marked unfinished", rec["result"])
+	}
+}
+
+// The same for a tournament piped into head: its games stop, their replays are closed,
+// and the results file holds whole lines, so that the same command resumes it.
+func TestClosedOutputStopsATournament(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const child = "sleep 86422"
+	replays, results := filepath.Join(dir, "replays"), filepath.Join(dir, "results.jsonl")
+	cmd := exec.Command(arenaBin, "tournament", "--game=queens", "--games=400", "--parallel=2", "--log-level=debug",
+		"--replays", replays, "--results", results, waitingBot(t, dir, child), "builtin:random")
+	runUntilOutputCloses(t, cmd, child)
+	noHiddenFiles(t, replays)
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.SplitAfter(string(data), "\n") {
+		if line != "" && (!strings.HasSuffix(line, "\n") || !json.Valid([]byte(line))) {
+			t.Errorf("%s line %d is not a whole JSON line: %q", results, i+1, line)
+		}
+	}
+}
+
+// waitingBot writes a queens bot that waits every turn, says so on stderr, and starts a
+// child (the command child) that would outlive it.
+func waitingBot(t *testing.T, dir, child string) string {
+	bot := filepath.Join(dir, "bot.sh")
+	script := `#!/bin/sh
+` + child + ` &
+read n; i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done
+t=0
+while read g; do
+  i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done
+  read u; i=0; while [ $i -lt $u ]; do read l; i=$((i+1)); done
+  echo "thinking about turn $t" >&2
+  echo WAIT; echo TRAIN
+  t=$((t+1))
+done
+`
+	if err := os.WriteFile(bot, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bot
+}
+
+// runUntilOutputCloses starts arena with stdout and stderr into one pipe, reads its first
+// line and closes the pipe, like head -1; arena must then end by SIGPIPE within seconds,
+// leaving no process running child. It returns the line read.
+func runUntilOutputCloses(t *testing.T, cmd *exec.Cmd, child string) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Dir = workDir
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	first, err := bufio.NewReader(r).ReadString('\n')
+	r.Close()
+	if err != nil {
+		t.Errorf("arena's first line: %q, %v", first, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("arena still running 10 s after its output was closed")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || !ee.Sys().(syscall.WaitStatus).Signaled() || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGPIPE {
+		t.Errorf("arena ended with %v; want it ended by SIGPIPE", err)
+	}
+	if out, _ := exec.Command("pgrep", "-f", child).Output(); len(out) > 0 {
+		exec.Command("pkill", "-f", child).Run()
+		t.Errorf("a bot's child outlived arena: pids %s", out)
+	}
+	return first
+}
+
+// noHiddenFiles fails if dir holds a hidden file: a replay's temporary file left behind.
+func noHiddenFiles(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left behind in %s: %s", dir, e.Name())
+		}
 	}
 }

@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+// When the reader of arena's output goes away (arena tournament … | head), Go's default is
+// to kill arena by SIGPIPE at its next write to stdout or stderr, wherever it is: in the
+// middle of a game that leaves the bots running and the replays half-written. arena
+// catches SIGPIPE instead, so such a write fails with EPIPE; its own stdout and stderr
+// (output) notice it, the work in progress stops as on Ctrl-C (interruptible: the bots are
+// stopped, a replay is closed and marked unfinished), and arena then ends by SIGPIPE all
+// the same (Main), silently, as the tools of a pipeline do.
+//
+// Catching the signal changes nothing for bots: a caught signal is reset to its default
+// in a program arena starts, and writes to a bot that has gone already fail with EPIPE.
+
+var (
+	stdout = output{os.Stdout}
+	stderr = output{os.Stderr}
+
+	goneOnce   sync.Once
+	outputGone = make(chan struct{}) // closed when a write to stdout or stderr met EPIPE
+	goneFile   *os.File              // the output that went, set before outputGone closes
+)
+
+// catchBrokenPipe makes a write to a closed stdout or stderr fail with EPIPE instead of
+// killing arena; Main calls it first.
+func catchBrokenPipe() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE) // never read: nothing to do but not die
+}
+
+// output is arena's stdout or stderr, noticing when its reader has gone away.
+type output struct{ f *os.File }
+
+func (o output) Write(p []byte) (int, error) {
+	n, err := o.f.Write(p)
+	if errors.Is(err, syscall.EPIPE) {
+		goneOnce.Do(func() {
+			goneFile = o.f
+			close(outputGone)
+		})
+	}
+	return n, err
+}
+
+// File is the file written, for asking whether it is a terminal.
+func (o output) File() *os.File { return o.f }
+
+// fileOf is the file behind a writer, when there is one.
+func fileOf(w any) (*os.File, bool) {
+	switch w := w.(type) {
+	case *os.File:
+		return w, true
+	case interface{ File() *os.File }:
+		return w.File(), true
+	}
+	return nil, false
+}
+
+// isOutputGone says whether a write to stdout or stderr found its reader gone.
+func isOutputGone() bool {
+	select {
+	case <-outputGone:
+		return true
+	default:
+		return false
+	}
+}
+
+// dieOfBrokenPipe ends arena as the default handling of SIGPIPE would have at the failed
+// write: with the signal no longer caught, writing again to the output that went makes
+// the Go runtime raise it (see os/signal). The exit status is a fallback.
+func dieOfBrokenPipe() {
+	signal.Reset(syscall.SIGPIPE)
+	goneFile.Write([]byte{'\n'})
+	os.Exit(128 + int(syscall.SIGPIPE))
+}
+
+// interruptible is the context of work that Ctrl-C (SIGINT), SIGTERM or the reader of
+// arena's output going away stops.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-outputGone:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		cancel()
+		stopSignals()
+	}
+}
