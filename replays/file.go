@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strings"
 )
 
 // Write writes a replay atomically: to a temporary file in the same directory, synced, then
@@ -174,9 +175,11 @@ func describeJSONError(data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		line, _ := position(data, te.Offset)
-		field := "field " + te.Field
-		if te.Field == "" {
-			field = "the replay"
+		field := "the replay"
+		if path := indexedPath(data, te.Offset); path != "" {
+			field = "field " + path
+		} else if te.Field != "" {
+			field = "field " + te.Field
 		}
 		return fmt.Errorf("%s (line %d): want %s, got JSON %s", field, line, jsonKind(te.Type), te.Value)
 	}
@@ -184,6 +187,75 @@ func describeJSONError(data []byte, err error) error {
 		return errors.New("not valid JSON: the file ends too early (truncated?)")
 	}
 	return fmt.Errorf("not valid JSON: %w", err)
+}
+
+// indexedPath is the path of the JSON value that a type error's offset points at, with the
+// array indexes encoding/json leaves out of its field name: turns[12].moves[0].cpu_ms, where
+// it says turns.moves.cpu_ms. The offset is where a scalar ends, or just past the bracket
+// or brace that opens an array or object. "" for the top level, or if no value is found there.
+func indexedPath(data []byte, offset int64) string {
+	type frame struct {
+		array   bool
+		index   int    // in an array: the index of the current element
+		key     string // in an object: the current member's name
+		haveKey bool   // in an object: the name is read, its value comes next
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.array {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			} else {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.key)
+			}
+		}
+		return b.String()
+	}
+	valueDone := func() {
+		if n := len(stack); n > 0 && !stack[n-1].array {
+			stack[n-1].haveKey = false
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			valueDone()
+			continue
+		}
+		if n := len(stack); n > 0 {
+			top := &stack[n-1]
+			if !top.array && !top.haveKey {
+				top.key, top.haveKey = tok.(string), true
+				continue
+			}
+			if top.array {
+				top.index++
+			}
+		}
+		here := dec.InputOffset() == offset
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if here {
+				return path()
+			}
+			stack = append(stack, frame{array: tok == json.Delim('['), index: -1})
+		default:
+			if here {
+				return path()
+			}
+			valueDone()
+		}
+	}
 }
 
 // jsonKind says what JSON a Go type is read from, as a reader of the file knows it.
