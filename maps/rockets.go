@@ -51,95 +51,136 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("line %d: %s", e.Line, e.Reason)
 }
 
-// ParseRockets reads and validates a map. The format is line-based (seed §7.9): the counts,
-// then the bases, then the bonuses, then one road per line; values on a line are
-// separated by spaces or tabs, and blank lines are ignored. Every problem is a *ParseError
-// naming the line where it is.
+// ParseRockets reads and validates a map. Its values are integers separated by any
+// whitespace; line breaks are not significant (spec §3.1), though the seed lays a map out
+// as counts, bases, bonuses, then one road per line. Every problem is a *ParseError
+// naming the line of the offending value; when the file is laid out in lines and one of
+// them holds the wrong number of values, the error says which.
 func ParseRockets(data []byte) (*Rockets, error) {
-	ls := &lineScanner{data: data}
-	counts, err := ls.values("the counts line (CityCount RoadCount BaseCount)", 3)
-	if err != nil {
-		return nil, err
+	m, err := parseRockets(data)
+	if pe, ok := err.(*ParseError); ok {
+		if line, hint := layoutHint(data); hint != "" && (line < pe.Line || pe.Line == 0) {
+			pe.Reason += " (" + hint + ")"
+		}
 	}
-	cities, err := ls.check(counts[0], "CityCount", 1, RocketsMaxCities)
-	if err != nil {
-		return nil, err
-	}
-	roads, err := ls.check(counts[1], "RoadCount", 0, RocketsMaxRoads)
-	if err != nil {
-		return nil, err
-	}
-	bases, err := ls.check(counts[2], "BaseCount", 1, min(RocketsMaxBases, cities))
-	if err != nil {
-		return nil, err
-	}
-	m := &Rockets{Cities: cities, baseCountLine: ls.line}
+	return m, err
+}
 
-	baseLine, err := ls.values(fmt.Sprintf("the base line (BaseCount = %d BaseLocation values)", bases), bases)
+func parseRockets(data []byte) (*Rockets, error) {
+	ts := &tokenScanner{data: data}
+	cities, err := ts.int(1, RocketsMaxCities, "CityCount")
 	if err != nil {
 		return nil, err
 	}
+	roads, err := ts.int(0, RocketsMaxRoads, "RoadCount")
+	if err != nil {
+		return nil, err
+	}
+	bases, err := ts.int(1, min(RocketsMaxBases, cities), "BaseCount")
+	if err != nil {
+		return nil, err
+	}
+	m := &Rockets{Cities: cities, baseCountLine: ts.line}
+
 	isBase := make([]bool, cities+1)
-	for i, tok := range baseLine {
-		id, err := ls.check(tok, fmt.Sprintf("BaseLocation %d", i+1), 1, cities)
+	for i := 1; i <= bases; i++ {
+		id, err := ts.int(1, cities, "BaseLocation %d", i)
 		if err != nil {
 			return nil, err
 		}
 		if isBase[id] {
-			return nil, &ParseError{ls.line, fmt.Sprintf("BaseLocation %d: city %d already holds a base", i+1, id)}
+			return nil, &ParseError{ts.line, fmt.Sprintf("BaseLocation %d: city %d already holds a base", i, id)}
 		}
 		isBase[id] = true
 		m.Bases = append(m.Bases, id)
 	}
-
-	bonusLine, err := ls.values(fmt.Sprintf("the bonus line (CityCount = %d VisitingBonus values)", cities), cities)
-	if err != nil {
-		return nil, err
-	}
-	for c, tok := range bonusLine {
-		b, err := ls.check(tok, fmt.Sprintf("VisitingBonus of city %d", c+1), 0, RocketsMaxValue)
+	for c := 1; c <= cities; c++ {
+		b, err := ts.int(0, RocketsMaxValue, "VisitingBonus of city %d", c)
 		if err != nil {
 			return nil, err
 		}
 		m.Bonus = append(m.Bonus, b)
 	}
 
-	seen := make(map[[2]int]int, roads) // city pair → road line, to report duplicates
+	seen := make(map[[2]int]int, roads) // city pair → line of the road, to report duplicates
 	for r := 1; r <= roads; r++ {
-		what := fmt.Sprintf("road %d", r)
-		vals, err := ls.values(what+" (RoadFrom RoadTo BaseCost)", 3)
+		from, err := ts.int(1, cities, "road %d RoadFrom", r)
 		if err != nil {
 			return nil, err
 		}
-		from, err := ls.check(vals[0], what+" RoadFrom", 1, cities)
+		to, err := ts.int(1, cities, "road %d RoadTo", r)
 		if err != nil {
 			return nil, err
 		}
-		to, err := ls.check(vals[1], what+" RoadTo", 1, cities)
-		if err != nil {
-			return nil, err
-		}
-		cost, err := ls.check(vals[2], what+" BaseCost", 0, RocketsMaxValue)
+		cost, err := ts.int(0, RocketsMaxValue, "road %d BaseCost", r)
 		if err != nil {
 			return nil, err
 		}
 		if from == to {
-			return nil, &ParseError{ls.line, fmt.Sprintf("%s joins city %d to itself", what, from)}
+			return nil, &ParseError{ts.line, fmt.Sprintf("road %d joins city %d to itself", r, from)}
 		}
 		pair := [2]int{min(from, to), max(from, to)}
 		if first, dup := seen[pair]; dup {
-			return nil, &ParseError{ls.line, fmt.Sprintf("%s joins cities %d and %d again (already joined on line %d)", what, from, to, first)}
+			return nil, &ParseError{ts.line, fmt.Sprintf("road %d joins cities %d and %d again (already joined on line %d)", r, from, to, first)}
 		}
-		seen[pair] = ls.line
+		seen[pair] = ts.line
 		m.Roads = append(m.Roads, RocketsRoad{From: from, To: to, Cost: cost})
 	}
-	if extra, ok := ls.nextLine(); ok {
-		return nil, &ParseError{ls.line, fmt.Sprintf("unexpected line after the last road: %s", quoteToken(strings.Join(extra, " ")))}
+	if extra, ok := ts.next(); ok {
+		return nil, &ParseError{ts.line, fmt.Sprintf("unexpected value after the last road: %s", quoteToken(extra))}
 	}
 	if c := m.unreachable(); c != 0 {
 		return nil, &ParseError{0, fmt.Sprintf("the road graph is not connected: no road path from city 1 to city %d", c)}
 	}
 	return m, nil
+}
+
+// layoutHint finds, in a file laid out in lines as the seed lays a map out, the first line
+// that holds the wrong number of values, and says so: with line breaks not significant, a
+// value missing there shows only later, where the values after it no longer fit. It
+// returns "" if the file is on one line, its counts cannot be read, or every line fits.
+func layoutHint(data []byte) (line int, hint string) {
+	var lines [][]string
+	var at []int // 1-based numbers of the non-blank lines
+	for i, raw := range bytes.Split(data, []byte("\n")) {
+		if f := strings.FieldsFunc(string(raw), func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }); len(f) > 0 {
+			lines, at = append(lines, f), append(at, i+1)
+		}
+	}
+	if len(lines) < 2 || len(lines[0]) != 3 {
+		return 0, ""
+	}
+	var counts [3]int
+	for i, tok := range lines[0] {
+		v, err := strconv.Atoi(tok)
+		if err != nil || v < 0 {
+			return 0, ""
+		}
+		counts[i] = v
+	}
+	cities, roads, bases := counts[0], counts[1], counts[2]
+	for i, f := range lines[1:] {
+		var want int
+		var what string
+		switch {
+		case i == 0:
+			want, what = bases, fmt.Sprintf("the %d base locations", bases)
+		case i == 1:
+			want, what = cities, fmt.Sprintf("the %d visiting bonuses", cities)
+		case i-1 <= roads:
+			want, what = 3, fmt.Sprintf("road %d (RoadFrom RoadTo BaseCost)", i-1)
+		default:
+			return 0, ""
+		}
+		if len(f) != want {
+			values := "values"
+			if len(f) == 1 {
+				values = "value"
+			}
+			return at[i+1], fmt.Sprintf("laid out as the seed lays a map out, line %d would hold %s but holds %d %s", at[i+1], what, len(f), values)
+		}
+	}
+	return 0, ""
 }
 
 // FitsTeams checks that the map has a home base for each of n teams.
@@ -201,53 +242,50 @@ func writeInts(b *bytes.Buffer, values []int) {
 	b.WriteByte('\n')
 }
 
-// lineScanner reads a map file line by line, remembering which line it is on.
-type lineScanner struct {
+// tokenScanner reads a map file value by value, remembering the line it is on.
+type tokenScanner struct {
 	data []byte
 	pos  int
-	line int // line of the last line returned (1-based)
+	line int // line of the last value returned (1-based)
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
-// nextLine returns the values of the next non-blank line.
-func (s *lineScanner) nextLine() ([]string, bool) {
-	for s.pos < len(s.data) {
-		end := bytes.IndexByte(s.data[s.pos:], '\n')
-		var raw []byte
-		if end < 0 {
-			raw, s.pos = s.data[s.pos:], len(s.data)
-		} else {
-			raw, s.pos = s.data[s.pos:s.pos+end], s.pos+end+1
+// next returns the next value, whatever whitespace comes before it. At the end of the
+// file, line stays on the last value's line: that is where something is missing.
+func (s *tokenScanner) next() (string, bool) {
+	s.line = max(s.line, 1)
+	line := s.line
+	for s.pos < len(s.data) && (isSpace(s.data[s.pos]) || s.data[s.pos] == '\n') {
+		if s.data[s.pos] == '\n' {
+			line++
 		}
-		s.line++
-		if f := strings.FieldsFunc(string(raw), func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }); len(f) > 0 {
-			return f, true
-		}
+		s.pos++
 	}
-	return nil, false
+	start := s.pos
+	for s.pos < len(s.data) && !isSpace(s.data[s.pos]) && s.data[s.pos] != '\n' {
+		s.pos++
+	}
+	if s.pos == start {
+		return "", false
+	}
+	s.line = line
+	return string(s.data[start:s.pos]), true
 }
 
-// values reads the next line, which must hold exactly n values.
-func (s *lineScanner) values(what string, n int) ([]string, error) {
-	f, ok := s.nextLine()
-	switch {
-	case !ok:
-		return nil, &ParseError{max(s.line, 1), fmt.Sprintf("file ends where %s was expected", what)}
-	case len(f) != n:
-		return nil, &ParseError{s.line, fmt.Sprintf("%s: %d values, want %d", what, len(f), n)}
+// int reads the next value as an integer in lo..hi; what (formatted with args) names it
+// in errors.
+func (s *tokenScanner) int(lo, hi int, what string, args ...any) (int, error) {
+	tok, ok := s.next()
+	if !ok {
+		return 0, &ParseError{s.line, fmt.Sprintf("file ends where %s was expected", fmt.Sprintf(what, args...))}
 	}
-	return f, nil
-}
-
-// check parses one value of the current line as an integer in lo..hi.
-func (s *lineScanner) check(tok, what string, lo, hi int) (int, error) {
 	v, err := strconv.ParseInt(tok, 10, 64)
 	if err != nil {
-		return 0, &ParseError{s.line, fmt.Sprintf("%s: %s is not an integer", what, quoteToken(tok))}
+		return 0, &ParseError{s.line, fmt.Sprintf("%s: %s is not an integer", fmt.Sprintf(what, args...), quoteToken(tok))}
 	}
 	if v < int64(lo) || v > int64(hi) {
-		return 0, &ParseError{s.line, fmt.Sprintf("%s is %d, want %d..%d", what, v, lo, hi)}
+		return 0, &ParseError{s.line, fmt.Sprintf("%s is %d, want %d..%d", fmt.Sprintf(what, args...), v, lo, hi)}
 	}
 	return int(v), nil
 }

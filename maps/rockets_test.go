@@ -34,22 +34,37 @@ func TestParseRocketsTiny6(t *testing.T) {
 	if diff := cmp.Diff(want, m2, cmpopts.IgnoreUnexported(Rockets{})); diff != "" {
 		t.Errorf("loosely spaced file (-want +got):\n%s", diff)
 	}
+	// Line breaks are not significant (spec §3.1): one line, one value per line, wrapped.
+	for name, text := range map[string]string{
+		"one line":           strings.ReplaceAll(tiny6, "\n", " "),
+		"one value per line": strings.ReplaceAll(tiny6, " ", "\n"),
+		"wrapped":            "6 6\n2 1\n4 1 1 3\n1 2 1 1 2\n4 2 3 5 3 6 2 6 5 4\n5 1\n3 4 3 7",
+	} {
+		got, err := ParseRockets([]byte(text))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Rockets{})); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
 	// Format writes what Parse reads.
 	if got := string(m.Format()); got != tiny6 {
 		t.Errorf("Format:\n%s\nwant:\n%s", got, tiny6)
 	}
 }
 
-// Spec §3.1: every loader error names the line and the reason.
+// Spec §3.1: every loader error names the line of the offending value and the reason;
+// in a file laid out in lines, a line holding the wrong number of values is named too.
 func TestParseRocketsMalformed(t *testing.T) {
 	tests := []struct {
 		name, text string
 		line       int
 		reason     string
 	}{
-		{"empty file", "", 1, "file ends where the counts line (CityCount RoadCount BaseCount) was expected"},
-		{"counts on two lines", "6 6\n2\n", 1, "the counts line (CityCount RoadCount BaseCount): 2 values, want 3"},
-		{"one base short", "6 6 2\n1\n1 1 3 1 2 1\n", 2, "the base line (BaseCount = 2 BaseLocation values): 1 values, want 2"},
+		{"empty file", "", 1, "file ends where CityCount was expected"},
+		{"one base short", "6 6 2\n1\n1 1 3 1 2 1\n", 3, "BaseLocation 2: city 1 already holds a base (laid out as the seed lays a map out, line 2 would hold the 2 base locations but holds 1 value)"},
 		{"not a number", "6 six 2\n", 1, `RoadCount: "six" is not an integer`},
 		{"no cities", "0 0 1\n", 1, "CityCount is 0, want 1..10000"},
 		{"too many cities", "10001 0 1\n", 1, "CityCount is 10001, want 1..10000"},
@@ -58,15 +73,16 @@ func TestParseRocketsMalformed(t *testing.T) {
 		{"base out of range", "6 6 2\n1 7\n", 2, "BaseLocation 2 is 7, want 1..6"},
 		{"duplicate base", "6 6 2\n4 4\n", 2, "BaseLocation 2: city 4 already holds a base"},
 		{"negative bonus", "6 6 2\n1 4\n1 1 -3 1 2 1\n", 3, "VisitingBonus of city 3 is -3, want 0..1000000"},
-		{"missing bonus", "6 6 2\n1 4\n1 1 3 1 2\n", 3, "the bonus line (CityCount = 6 VisitingBonus values): 5 values, want 6"},
-		{"one bonus short, roads follow", strings.Replace(tiny6, "1 1 3 1 2 1", "1 1 3 1 2", 1), 3, "the bonus line (CityCount = 6 VisitingBonus values): 5 values, want 6"},
+		{"missing bonus", "6 6 2\n1 4\n1 1 3 1 2\n", 3, "file ends where VisitingBonus of city 6 was expected"},
+		{"one bonus short, roads follow", strings.Replace(tiny6, "1 1 3 1 2 1", "1 1 3 1 2", 1), 9, "road 6 RoadTo is 7, want 1..6 (laid out as the seed lays a map out, line 3 would hold the 6 visiting bonuses but holds 5 values)"},
 		{"road end out of range", strings.Replace(tiny6, "6 5 4", "6 9 4", 1), 7, "road 4 RoadTo is 9, want 1..6"},
 		{"self-loop", strings.Replace(tiny6, "6 5 4", "5 5 4", 1), 7, "road 4 joins city 5 to itself"},
 		{"duplicate road", strings.Replace(tiny6, "6 5 4", "3 2 4", 1), 7, "road 4 joins cities 3 and 2 again (already joined on line 5)"},
 		{"negative cost", strings.Replace(tiny6, "6 5 4", "6 5 -4", 1), 7, "road 4 BaseCost is -4, want 0..1000000"},
-		{"truncated road", strings.TrimSuffix(tiny6, " 7\n"), 9, "road 6 (RoadFrom RoadTo BaseCost): 2 values, want 3"},
-		{"fewer roads than announced", strings.Replace(tiny6, "6 6 2", "6 7 2", 1), 9, "file ends where road 7 (RoadFrom RoadTo BaseCost) was expected"},
-		{"extra values", tiny6 + "1 2 3\n", 10, `unexpected line after the last road: "1 2 3"`},
+		{"truncated road", strings.TrimSuffix(tiny6, " 7\n"), 9, "file ends where road 6 BaseCost was expected"},
+		{"fewer roads than announced", strings.Replace(tiny6, "6 6 2", "6 7 2", 1), 9, "file ends where road 7 RoadFrom was expected"},
+		{"extra values", tiny6 + "\n1 2 3\n", 11, `unexpected value after the last road: "1"`},
+		{"a road short, on one line", strings.ReplaceAll(strings.Replace(tiny6, "6 6 2", "6 7 2", 1), "\n", " "), 1, "file ends where road 7 RoadFrom was expected"},
 		{"disconnected", "4 2 1\n1\n1 1 1 1\n1 2 3\n3 4 3\n", 0, "the road graph is not connected: no road path from city 1 to city 3"},
 		{"binary", "6 6 \x00\xff\n", 1, `BaseCount: "\x00\xff" is not an integer`},
 	}
