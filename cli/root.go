@@ -81,7 +81,7 @@ Start with:  arena games                      (the games and their built-in bots
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), err, cmd.CommandPath())}
 	})
-	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd())
+	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd(), newMapCmd())
 	wrongArgsAreUsage(root)
 	return root
 }

@@ -298,3 +298,49 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// Spec §3.1: arena writes a generated map in the cartographic format (arena map), and
+// playing that file with the same seed is the same game but for the map's name: the same
+// lines exchanged every turn, the same scores. (Not the same drawing: the format has no
+// coordinates, so the viewer lays a file's cities out itself.)
+func TestRocketsMapOfASeedPlaysTheSameGame(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	gen := []string{"--option", "cities=40", "--option", "turns=60"}
+	m := d24Arena(t, dir, append([]string{"map", "--game=rockets", "--seed=9"}, gen...)...)
+	if m.code != 0 || !strings.HasPrefix(m.stdout, "40 ") {
+		t.Fatalf("arena map: want a map of 40 cities\n%s", m)
+	}
+	mapFile := filepath.Join(dir, "world.map")
+	if err := os.WriteFile(mapFile, []byte(m.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The statement bots: the built-in ones draw their randomness from what they read,
+	// the map's name included.
+	bot := statementBot(t, "rockets")
+	var results [2]d24Result
+	var turns [2][]string
+	for i, extra := range [][]string{nil, {"--option", "map=" + mapFile}} {
+		replay := filepath.Join(dir, fmt.Sprintf("r%d.json", i))
+		args := append([]string{"--game=rockets", "--seed=9", "--time-scale", roomy, "--replay", replay, bot, bot}, gen...)
+		results[i], _ = d24Play(t, dir, append(args, extra...)...)
+		for _, turn := range d24Turns(t, replay) {
+			moves, _, _ := strings.Cut(turn, "frame: ") // the viewer lays a file's cities out itself
+			turns[i] = append(turns[i], strings.ReplaceAll(moves, "gen-9", "world.map"))
+		}
+	}
+	if fmt.Sprint(results[0].Players) != fmt.Sprint(results[1].Players) || results[0].Turns != results[1].Turns {
+		t.Errorf("generated world: %d turns, %v\nits map file:    %d turns, %v", results[0].Turns, results[0].Players, results[1].Turns, results[1].Players)
+	}
+	if len(turns[0]) != len(turns[1]) {
+		t.Fatalf("%d turns recorded, then %d", len(turns[0]), len(turns[1]))
+	}
+	for i := range turns[0] {
+		if turns[0][i] != turns[1][i] {
+			t.Fatalf("turn %d differs\ngenerated: %s\nmap file:  %s", i, d24Trim(turns[0][i]), d24Trim(turns[1][i]))
+		}
+	}
+	if r := d24Arena(t, dir, "map", "--game=queens"); r.code != 2 || !strings.Contains(r.stderr, "queens has no map files") {
+		t.Errorf("arena map for a game without map files: want a usage error\n%s", r)
+	}
+}

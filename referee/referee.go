@@ -91,6 +91,13 @@ type Game interface {
 	New(cfg Config) (Referee, error)
 }
 
+// MapWriter is a game whose worlds can be written as map files (arena map).
+type MapWriter interface {
+	// WriteMap returns the map a game of this configuration plays on, in the format the
+	// game's map option reads: playing that file gives the same game.
+	WriteMap(cfg Config) ([]byte, error)
+}
+
 // Referee is what every game provides, whatever its protocol family. A value returned by
 // Game.New also implements exactly one of TurnBased or Session.
 type Referee interface {

@@ -16,8 +16,8 @@ const (
 )
 
 // GenerateMap builds the world of a seed as a map in the cartographic format, for example
-// to write it to a file (`--dump-map`); playing that file gives the same game as the seed
-// (except the map name).
+// to write it to a file (arena map); playing that file gives the same game as the seed
+// (except the map name, and the layout the viewer draws).
 func GenerateMap(seed int64, cities, players int) *maps.Rockets {
 	m, _ := generate(seed, cities, players)
 	return m

@@ -60,6 +60,21 @@ func (Game) New(cfg referee.Config) (referee.Referee, error) {
 	return newGame(p, w, cfg.Players), nil
 }
 
+// WriteMap writes the world of a configuration in the cartographic format: the generated
+// map of its seed (spec §3.1: "arena should be able to write a generated map"), or the
+// map it loads. Playing the file gives the same game but for the map's name.
+func (Game) WriteMap(cfg referee.Config) ([]byte, error) {
+	p, err := parseParams(cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	w, err := loadWorld(cfg, p)
+	if err != nil {
+		return nil, err
+	}
+	return w.m.Format(), nil
+}
+
 // world is the map a game is played on, with positions for drawing.
 type world struct {
 	name string // DESCRIBE_WORLD's Name
