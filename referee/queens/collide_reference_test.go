@@ -32,8 +32,8 @@ func referenceCollisionPass(bodies []*body, gap float64) bool {
 				share1, share2, extra1, extra2 = float64(u2.mass)/total, float64(u1.mass)/total, 1, 1
 			}
 			n := u2.pos.sub(u1.pos).normalized()
-			u1.pos = u1.pos.sub(n.scale(float64(share1*overlap) + extra1))
-			u2.pos = u2.pos.add(n.scale(float64(share2*overlap) + extra2))
+			u1.moveTo(u1.pos.sub(n.scale(float64(share1*overlap) + extra1)))
+			u2.moveTo(u2.pos.add(n.scale(float64(share2*overlap) + extra2)))
 			corrected = true
 		}
 	}

@@ -1,7 +1,10 @@
 package queens
 
 import (
+	"math"
 	"testing"
+
+	"github.com/arena-games/arena/referee"
 )
 
 // far away from everything in the physics tests
@@ -228,5 +231,32 @@ func TestSpec17_7KnightChaseSubSteps(t *testing.T) {
 		if t.Failed() {
 			t.Fatalf("sub-step %d", i+1)
 		}
+	}
+}
+
+// Spec §7 quirk: a unit's position is never *set* to exactly (0, 0), whatever sets it; the
+// original's unit setter ignores the assignment. The end-of-turn rounding is such an
+// assignment: a knight squeezed into the corner by the enemy queen ends the creep phase
+// within half a unit of (0, 0), and keeps that fractional position instead of (0, 0).
+func TestSpec7RoundingNeverSetsOrigin(t *testing.T) {
+	setup := func() (*state, *creep) {
+		g := blankState(arenaProfile, farCorner, vec{40, 40})
+		return g, g.addCreep(0, knight, vec{20, 20})
+	}
+	squeeze := [2]string{"MOVE 29 29", "TRAIN"}
+
+	h, hk := setup() // the same turn, phase by phase, to see the position before rounding
+	h.playerCommands([]referee.Answer{{Player: 0, Lines: idle[:], Status: referee.StatusOK}, {Player: 1, Lines: squeeze[:], Status: referee.StatusOK}})
+	h.creepPhase()
+	h.structuresAct()
+	before := hk.pos
+	if before == (vec{}) || math.Abs(before.x) >= 0.5 || math.Abs(before.y) >= 0.5 {
+		t.Fatalf("setup: the knight ends the creep phase at %v, want within half a unit of (0, 0), not on it", before)
+	}
+
+	g, k := setup()
+	play(g, idle, squeeze)
+	if k.pos != before {
+		t.Errorf("after the turn the knight is at %v; want %v: rounding it to (0, 0) is an assignment the original ignores", k.pos, before)
 	}
 }

@@ -42,9 +42,9 @@ func removeDead(list []*creep) []*creep {
 }
 
 // roundPositions rounds every unit and site to integers, as the original does at the end
-// of each turn.
+// of each turn: by assignment, so a unit rounded to exactly (0, 0) stays where it was.
 func (g *state) roundPositions() {
 	for _, b := range g.collisionOrder() {
-		b.pos = b.pos.rounded()
+		b.moveTo(b.pos.rounded())
 	}
 }

@@ -100,10 +100,11 @@ type player struct {
 	income  int // gold mined during the last turn
 }
 
-// moveTo assigns a new position after a move. The original silently ignores an assignment
-// of exactly (0, 0); the quirk is kept so that positions match.
+// moveTo assigns a new position: after a move, a push or the end-of-turn rounding. The
+// original's units silently ignore any assignment of exactly (0, 0) (spec §7; its sites
+// have no such quirk); the quirk is kept so that positions match.
 func (b *body) moveTo(p vec) {
-	if p.x == 0 && p.y == 0 {
+	if p.x == 0 && p.y == 0 && !b.isSite() {
 		return
 	}
 	b.pos = p
