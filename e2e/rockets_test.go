@@ -344,3 +344,26 @@ func TestRocketsMapOfASeedPlaysTheSameGame(t *testing.T) {
 		t.Errorf("arena map for a game without map files: want a usage error\n%s", r)
 	}
 }
+
+// Spec protocol §5: --option parallel=1 serves the seats of a turn at once, in arrival
+// order; the game is played, every seat is served, and its replay (which records the order
+// the lines were handled in) verifies.
+func TestRocketsParallel(t *testing.T) {
+	t.Parallel()
+	statement := statementBot(t, "rockets")
+	replay := filepath.Join(t.TempDir(), "parallel.json")
+	res, r := play(t, []string{statement, "builtin:greedy", statement}, "--game", "rockets", "--seed", "5",
+		"--option", "parallel=1", "--option", "turns=80", "--time-scale", roomy, "--replay", replay)
+	for _, p := range res.Players {
+		if p.Status != "ok" {
+			t.Errorf("player %d (%s): status %q (%s)", p.Index, p.Name, p.Status, p.Message)
+		}
+	}
+	if v := arena(t, "replay", "verify", replay); v.code != 0 {
+		t.Errorf("the replay of a parallel game does not verify:\n%s\n%s", v, r)
+	}
+	rec := readReplay(t, replay)
+	if opts, _ := rec["options"].(map[string]any); opts["parallel"] != "1" {
+		t.Errorf("replay options %v: want parallel=1 recorded", rec["options"])
+	}
+}

@@ -92,11 +92,13 @@ func (r *countRef) Result() []referee.Outcome {
 }
 
 // sumGame is a small session game: `ADD x` adds x to the team's total and answers OK and
-// the new total; `TOTAL` answers OK and the total as of the start of the turn. It lasts
+// the new total; `TOTAL` answers OK and the total as of the start of the turn; `TAKE` adds
+// the next ticket of a counter every seat shares. It lasts
 // `turns` turns; the score is the total.
 type sumGame struct {
 	turns      int
 	sequential bool
+	arrival    bool // SessionRules.ArrivalOrder
 }
 
 func (g sumGame) Info() referee.Info {
@@ -108,13 +110,14 @@ func (g sumGame) New(cfg referee.Config) (referee.Referee, error) {
 	if err := referee.CheckOptions("sum", nil, cfg.Options); err != nil {
 		return nil, err
 	}
-	return &sumRef{turns: g.turns, seq: g.sequential, total: make([]int64, cfg.Players), start: make([]int64, cfg.Players),
+	return &sumRef{turns: g.turns, seq: g.sequential, arrival: g.arrival, total: make([]int64, cfg.Players), start: make([]int64, cfg.Players),
 		status: make([]referee.Status, cfg.Players), msg: make([]string, cfg.Players)}, nil
 }
 
 type sumRef struct {
 	turn, turns  int
-	seq          bool
+	seq, arrival bool
+	tickets      int64 // TAKE's counter, shared by every seat
 	total, start []int64
 	status       []referee.Status
 	msg          []string
@@ -126,7 +129,7 @@ func (r *sumRef) Frame() referee.Frame {
 	return referee.Frame{Shapes: []referee.Shape{}, State: map[string]any{"totals": append([]int64(nil), r.total...)}}
 }
 func (r *sumRef) Rules() referee.SessionRules {
-	return referee.SessionRules{CommandLimit: 5, TurnDuration: time.Second, Sequential: r.seq}
+	return referee.SessionRules{CommandLimit: 5, TurnDuration: time.Second, Sequential: r.seq, ArrivalOrder: r.arrival}
 }
 func (r *sumRef) Command(p int, tokens []string) []string {
 	switch tokens[0] {
@@ -138,6 +141,13 @@ func (r *sumRef) Command(p int, tokens []string) []string {
 		}
 		r.total[p] += x
 		return []string{"OK", strconv.FormatInt(r.total[p], 10)}
+	case "TAKE": // the next ticket of a counter all seats share: answers depend on their order
+		if a := protocol.NewArgs(tokens, 0, 0); a.Err() != "" {
+			return []string{a.Err()}
+		}
+		r.tickets++
+		r.total[p] += r.tickets
+		return []string{"OK", strconv.FormatInt(r.tickets, 10)}
 	case "TOTAL":
 		if a := protocol.NewArgs(tokens, 0, 0); a.Err() != "" {
 			return []string{a.Err()}

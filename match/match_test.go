@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -451,5 +452,48 @@ func TestNoFramesLeavesOnlyTheDrawingsOut(t *testing.T) {
 		if diff := cmp.Diff(a, b); diff != "" {
 			t.Errorf("%s: the games differ beyond their frames (-with frames +without):\n%s", g.name, diff)
 		}
+	}
+}
+
+// A session game served at once in arrival order (SessionRules.ArrivalOrder, rockets with
+// parallel=1) records its lines in the order the referee handled them, a move per run of
+// one seat's lines, so that its replay re-simulates: TAKE hands out the tickets of a counter
+// both seats share, and the recorded answers must read 1, 2, 3… in record order. Seat 0
+// waits before taking, so seat 1's tickets usually come first, against the seat order.
+func TestSessionArrivalOrder(t *testing.T) {
+	g := sumGame{turns: 4, arrival: true} // as registered, for Verify
+	take := func(delayMS, n string) Player {
+		argv := []string{"python3", "testdata/take_bot.py", delayMS, n}
+		return Player{Command: strings.Join(argv, " "), Argv: argv}
+	}
+	rec, err := Run(context.Background(), Config{Game: g, Seed: 3, TimeScale: 5, Players: []Player{take("300", "2"), take("0", "2")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tickets []string
+	for _, turn := range rec.Turns {
+		for _, m := range turn.Moves {
+			lines := replays.SplitLines(m.Input)
+			for i, l := range lines {
+				if l == "OK" && i+1 < len(lines) && !strings.HasPrefix(lines[i+1], "WAITING") && lines[i+1] != "OK" {
+					tickets = append(tickets, lines[i+1])
+				}
+			}
+		}
+	}
+	var want []string
+	for i := 1; i <= 4*2*2; i++ {
+		want = append(want, strconv.Itoa(i))
+	}
+	if diff := cmp.Diff(want, tickets); diff != "" {
+		t.Errorf("tickets in record order (-want +got):\n%s\nturns: %+v", diff, rec.Turns)
+	}
+	for _, p := range rec.Result.Players {
+		if p.Status != referee.StatusOK {
+			t.Errorf("player %d: %s %s", p.Index, p.Status, p.Message)
+		}
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
 	}
 }

@@ -44,18 +44,26 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 				moves[p] = failedShakes[p] // recorded so that re-simulation leaves the seat too
 			}
 			if waiting[p] && !s.out {
-				sendSession(cfg, ref, &refMu, s, moves[p], []string{protocol.OK}, time.Now().Add(time.Second))
+				sendSession(cfg, ref, &refMu, nil, s, moves[p], []string{protocol.OK}, time.Now().Add(time.Second))
 			}
 			waiting[p] = false
+		}
+		var trail *arrivals
+		var head []replays.Move // in arrival order: what each seat had before the lines came
+		if rules.ArrivalOrder {
+			trail = &arrivals{}
+			for _, m := range moves {
+				head = append(head, *m)
+			}
 		}
 		serve := func(p int, clockStart time.Time) {
 			if seats[p].out {
 				return
 			}
-			waiting[p] = serveSeat(cfg, ref, &refMu, seats[p], moves[p], rules.CommandLimit, clockStart, budget)
+			waiting[p] = serveSeat(cfg, ref, &refMu, trail, seats[p], moves[p], rules.CommandLimit, clockStart, budget)
 		}
 		var order []int
-		if rules.Sequential {
+		if rules.Sequential && !rules.ArrivalOrder {
 			for k := 0; k < n; k++ {
 				p := (turn + k) % n
 				order = append(order, p)
@@ -79,11 +87,15 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 		}
 		ref.EndTurn()
 		t := replays.Turn{Turn: turn}
-		for _, p := range order {
-			m := moves[p]
-			m.Stderr = seats[p].proc.TakeStderr()
-			if m.Input != "" || m.Output != "" || m.Status != "" || m.Stderr != "" {
-				t.Moves = append(t.Moves, *m)
+		if trail != nil {
+			t.Moves = trail.transcript(head, moves, seats)
+		} else {
+			for _, p := range order {
+				m := moves[p]
+				m.Stderr = seats[p].proc.TakeStderr()
+				if m.Input != "" || m.Output != "" || m.Status != "" || m.Stderr != "" {
+					t.Moves = append(t.Moves, *m)
+				}
 			}
 		}
 		t.Frame = cfg.frame(ref)
@@ -109,8 +121,9 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 }
 
 // serveSeat reads and answers one seat's command lines until it waits, its budget runs out
-// or it leaves. It reports whether the seat is waiting for the next turn's OK.
-func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *replays.Move, limit int, clockStart time.Time, budget time.Duration) bool {
+// or it leaves. It reports whether the seat is waiting for the next turn's OK. With a
+// trail, each line and its answer are also written to it as the referee handles them.
+func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, limit int, clockStart time.Time, budget time.Duration) bool {
 	team := protocol.Team{Limit: limit}
 	by := deadline(clockStart, budget)
 	var out []string
@@ -128,7 +141,7 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *r
 			if errors.As(err, &pe) && pe.Kind == players.KindTimeout {
 				return false // budget used: the boundary is taken, later lines are next turn's
 			}
-			leave(cfg, ref, refMu, s, m, err)
+			leave(cfg, ref, refMu, trail, s, m, err)
 			return false
 		}
 		recorded := line.Text
@@ -140,10 +153,6 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *r
 		kind, resp := team.Handle(line.Text, line.TooLong, func(tokens []string) []string {
 			return ref.Command(s.index, tokens)
 		})
-		refMu.Unlock()
-		if kind == protocol.LineIgnored {
-			continue
-		}
 		if kind == protocol.LineWaits {
 			left := time.Duration(0)
 			if budget > 0 {
@@ -151,7 +160,14 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *r
 			}
 			resp = append(resp, protocol.Waiting(left.Seconds()))
 		}
-		if !sendSession(cfg, ref, refMu, s, m, resp, time.Now().Add(time.Second)) {
+		if trail != nil {
+			trail.add(s.index, recorded+"\n", replays.JoinLines(resp))
+		}
+		refMu.Unlock()
+		if kind == protocol.LineIgnored {
+			continue
+		}
+		if !sendSession(cfg, ref, refMu, trail, s, m, resp, time.Now().Add(time.Second)) {
 			return false
 		}
 		if kind == protocol.LineWaits {
@@ -162,18 +178,18 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *r
 
 // sendSession writes response lines to a seat and records them; a seat that does not take
 // them leaves the game.
-func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *replays.Move, lines []string, by time.Time) bool {
+func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, lines []string, by time.Time) bool {
 	text := replays.JoinLines(lines)
 	m.Input += text
 	if _, err := s.proc.Write(text, by); err != nil {
-		leave(cfg, ref, refMu, s, m, err)
+		leave(cfg, ref, refMu, trail, s, m, err)
 		return false
 	}
 	return true
 }
 
 // leave takes a seat out of the game: in the Deadline24 games it simply idles.
-func leave(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *replays.Move, err error) {
+func leave(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, err error) {
 	status, msg := statusOf(err)
 	if status == referee.StatusTimeout {
 		msg = "did not read its input"
@@ -183,8 +199,80 @@ func leave(cfg Config, ref referee.Session, refMu *sync.Mutex, s *seat, m *repla
 	s.out = true
 	refMu.Lock()
 	ref.Leave(s.index, status, msg)
+	if trail != nil {
+		trail.leave(s.index, status, msg)
+	}
 	refMu.Unlock()
 	go s.proc.Stop(cfg.StopGrace)
+}
+
+// arrivals is a turn's transcript in the order the referee handled its lines, for a game
+// whose answers depend on that order (SessionRules.ArrivalOrder): a move per run of one
+// seat's lines, as arena serve records them, so that the replay re-simulates. Guarded by
+// the referee's mutex.
+type arrivals struct{ moves []replays.Move }
+
+// add records a line a seat sent and the answer it got.
+func (a *arrivals) add(player int, output, input string) {
+	if n := len(a.moves); n > 0 && a.moves[n-1].Player == player && a.moves[n-1].Status == "" {
+		a.moves[n-1].Output += output
+		a.moves[n-1].Input += input
+		return
+	}
+	a.moves = append(a.moves, replays.Move{Player: player, Output: output, Input: input})
+}
+
+// leave records that a seat left the game, where it happened among the other seats' lines.
+func (a *arrivals) leave(player int, status referee.Status, msg string) {
+	n := len(a.moves)
+	if n == 0 || a.moves[n-1].Player != player || a.moves[n-1].Status != "" {
+		a.moves = append(a.moves, replays.Move{Player: player})
+		n++
+	}
+	a.moves[n-1].Status, a.moves[n-1].Message = status, msg
+}
+
+// transcript is the turn's moves: what each seat had before any line came (head: the OK
+// that starts the turn, a failed handshake), then the lines in the order they were
+// handled; each seat's time and stderr go on its last move.
+func (a *arrivals) transcript(head []replays.Move, summaries []*replays.Move, seats []*seat) []replays.Move {
+	var out []replays.Move
+	merge := func(m replays.Move) {
+		if n := len(out); n > 0 && out[n-1].Player == m.Player && out[n-1].Status == "" {
+			out[n-1].Output += m.Output
+			out[n-1].Input += m.Input
+			out[n-1].Status, out[n-1].Message = m.Status, m.Message
+			return
+		}
+		out = append(out, m)
+	}
+	for _, m := range head {
+		if m.Input != "" || m.Output != "" || m.Status != "" {
+			merge(replays.Move{Player: m.Player, Input: m.Input, Output: m.Output, Status: m.Status, Message: m.Message})
+		}
+	}
+	for _, m := range a.moves {
+		merge(m)
+	}
+	for p, s := range seats {
+		last := -1
+		for i := range out {
+			if out[i].Player == p {
+				last = i
+			}
+		}
+		stderr := s.proc.TakeStderr()
+		if last < 0 {
+			if stderr == "" {
+				continue
+			}
+			out = append(out, replays.Move{Player: p})
+			last = len(out) - 1
+		}
+		out[last].Stderr += stderr
+		out[last].TimeMS = summaries[p].TimeMS
+	}
+	return out
 }
 
 // shakeHands runs the LOGIN/PASS exchange of the TCP servers over the pipes, accepting any
@@ -207,19 +295,19 @@ func shakeHands(cfg Config, ref referee.Session, seats []*seat) []*replays.Move 
 			ok := true
 			for _, prompt := range []string{"LOGIN", "PASS"} {
 				if _, err := s.proc.Write(prompt+"\n", by); err != nil {
-					leave(cfg, ref, &refMu, s, m, err)
+					leave(cfg, ref, &refMu, nil, s, m, err)
 					return
 				}
 				line, err := s.proc.ReadLine(by)
 				if err != nil {
-					leave(cfg, ref, &refMu, s, m, err)
+					leave(cfg, ref, &refMu, nil, s, m, err)
 					return
 				}
 				ok = ok && strings.TrimSpace(line.Text) != ""
 			}
 			if !ok {
 				s.proc.Write(protocol.Failed(protocol.CodeBadLogin)+"\n", time.Now().Add(time.Second))
-				leave(cfg, ref, &refMu, s, m, &players.Error{Kind: players.KindCrash, Msg: "bad login or password in the handshake"})
+				leave(cfg, ref, &refMu, nil, s, m, &players.Error{Kind: players.KindCrash, Msg: "bad login or password in the handshake"})
 				return
 			}
 			s.proc.Write(protocol.OK+"\n", time.Now().Add(time.Second))

@@ -190,6 +190,11 @@ type SessionRules struct {
 	// Sequential makes the lockstep runner serve seats one after another inside a turn
 	// (rockets), in the order (t mod N), …, N−1, 0, …; otherwise seats are served at once.
 	Sequential bool
+	// ArrivalOrder serves seats at once though answers depend on what the other seats do
+	// in the same turn (rockets with parallel=1): lines are handled in the order they
+	// arrive, and the replay keeps that order (a move per run of one seat's lines, as
+	// arena serve records), so that it re-simulates. Such games are fast, not reproducible.
+	ArrivalOrder bool
 }
 
 // Session is a Deadline24-style referee. Blank lines, WAIT, the command limit and forced

@@ -21,6 +21,7 @@ type params struct {
 	money                               int64
 	turns                               int
 	hstep, bstep                        int
+	parallel                            bool // lockstep: serve seats at once, in arrival order
 }
 
 // Fixed rules (spec §2, "Fixed").
@@ -108,6 +109,7 @@ func options() []referee.Option {
 		{Key: "variant", Default: "rockets1", Help: "server variant: rockets1 (lawyers) or rockets2 (no lawyers)"},
 		{Key: "map", Default: "", Help: "map file in the cartographic format (a path or a shipped map such as rockets/small.map); empty: generated from the seed", File: true},
 		{Key: "lawyers", Default: "1", Help: "1: lawyers available, 0: not (default from the variant)"},
+		{Key: "parallel", Default: "0", Help: "1: arena run serves the seats of a turn at once, lines in arrival order (faster, not reproducible); 0: one after another"},
 	}
 	for _, o := range intOptions {
 		opts = append(opts, referee.Option{Key: o.key, Default: strconv.FormatInt(*o.get(&d), 10), Help: o.help})
@@ -148,6 +150,13 @@ func parseParams(opts map[string]string) (params, error) {
 		default:
 			return params{}, bad("lawyers", "want 0 or 1")
 		}
+	}
+	switch opts["parallel"] {
+	case "", "0":
+	case "1":
+		p.parallel = true
+	default:
+		return params{}, bad("parallel", "want 0 or 1")
 	}
 	for _, o := range intOptions {
 		if v, ok := opts[o.key]; ok {

@@ -39,7 +39,7 @@ func (Game) Info() referee.Info {
 		MaxPlayers: 8,
 		Version:    version,
 		Options:    options(),
-		Limits:     "turns of T = 1 s, at most L = 40 commands per team per turn; seats served one after another",
+		Limits:     "turns of T = 1 s, at most L = 40 commands per team per turn; seats served one after another (at once, in arrival order, with --option parallel=1)",
 	}
 }
 
@@ -180,12 +180,14 @@ func newGame(p params, w world, players int) *game {
 }
 
 // Rules gives the session protocol its numbers. Rockets commands change shared state at
-// once, so seats are served one after another for reproducible games.
+// once, so seats are served one after another for reproducible games, or at once in
+// arrival order with parallel=1 (spec protocol §5).
 func (g *game) Rules() referee.SessionRules {
 	return referee.SessionRules{
 		CommandLimit: g.p.L,
 		TurnDuration: time.Duration(g.p.T) * time.Second,
-		Sequential:   true,
+		Sequential:   !g.p.parallel,
+		ArrivalOrder: g.p.parallel,
 	}
 }
 
