@@ -128,3 +128,22 @@ func TestSpec83MineTriggers(t *testing.T) {
 		}
 	})
 }
+
+// Spec §10: the result reports each player's alive minions with the reason, whatever rule
+// ended the game: here player 0 captures the flag with 3 minions alive against 2.
+func TestResultReportsAliveMinions(t *testing.T) {
+	r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}},
+		[]Cell{{3, 2}, {1, 1}, {1, 2}}, []Cell{{3, 9}, {1, 10}, {1, 9}})
+	r.flags[1] = flag{pos: Cell{3, 2}, carrier: 0}
+	r.teams[1].minions[2].hp, r.teams[1].minions[2].removed = 0, true
+	play(r, "MOVE 0 3 1", "WAIT 0")
+	if !r.over || r.winner != 0 {
+		t.Fatalf("setup: over %v winner %d, want player 0 to win by capture", r.over, r.winner)
+	}
+	want := []string{"won: player 0 captured the flag on turn 1; 3 minions alive", "lost: player 0 captured the flag on turn 1; 2 minions alive"}
+	for p, o := range r.Result() {
+		if o.Message != want[p] {
+			t.Errorf("player %d: message %q, want %q", p, o.Message, want[p])
+		}
+	}
+}

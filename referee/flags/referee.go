@@ -155,7 +155,8 @@ func (r *Referee) visibleCells(p int) []bool {
 }
 
 // Result gives both outcomes: the ranking of the end rule that applied, or, for a game not
-// over yet, the ranking the turn-200 rule would give now.
+// over yet, the ranking the turn-200 rule would give now; the message of a player still in
+// the game ends with its alive minions.
 func (r *Referee) Result() []referee.Outcome {
 	out := make([]referee.Outcome, 2)
 	winner, reason := r.winner, ""
@@ -178,6 +179,16 @@ func (r *Referee) Result() []referee.Outcome {
 		}
 		if out[p].Message == "" && reason != "" {
 			out[p].Message = reason
+		}
+		// Spec §10: the result reports each player's alive minions with its score (a
+		// deactivated player keeps the runner's message: that is its reason).
+		if out[p].Status == referee.StatusOK {
+			alive := fmt.Sprintf("%d minions alive", r.teams[p].aliveCount())
+			if out[p].Message == "" {
+				out[p].Message = alive
+			} else {
+				out[p].Message += "; " + alive
+			}
 		}
 	}
 	return out
