@@ -46,14 +46,7 @@ func (Game) Info() referee.Info {
 // New builds a game: the map from option `map` (its content in cfg.Files) or generated
 // from the seed, every team at its home base with full tanks.
 func (Game) New(cfg referee.Config) (referee.Referee, error) {
-	if cfg.Players < 1 || cfg.Players > 8 {
-		return nil, fmt.Errorf("%s: %d teams, want 1..8", gameName, cfg.Players)
-	}
-	p, err := parseParams(cfg.Options)
-	if err != nil {
-		return nil, err
-	}
-	w, err := loadWorld(cfg, p)
+	p, w, err := setUp(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -64,15 +57,24 @@ func (Game) New(cfg referee.Config) (referee.Referee, error) {
 // map of its seed (spec §3.1: "arena should be able to write a generated map"), or the
 // map it loads. Playing the file gives the same game but for the map's name.
 func (Game) WriteMap(cfg referee.Config) ([]byte, error) {
-	p, err := parseParams(cfg.Options)
-	if err != nil {
-		return nil, err
-	}
-	w, err := loadWorld(cfg, p)
+	_, w, err := setUp(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return w.m.Format(), nil
+}
+
+// setUp checks a configuration and builds its parameters and its world.
+func setUp(cfg referee.Config) (params, world, error) {
+	if cfg.Players < 1 || cfg.Players > 8 {
+		return params{}, world{}, fmt.Errorf("%s: %d teams, want 1..8", gameName, cfg.Players)
+	}
+	p, err := parseParams(cfg.Options)
+	if err != nil {
+		return params{}, world{}, err
+	}
+	w, err := loadWorld(cfg, p)
+	return p, w, err
 }
 
 // world is the map a game is played on, with positions for drawing.
