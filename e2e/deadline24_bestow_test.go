@@ -117,7 +117,7 @@ func TestDeadline24BestowLockstep(t *testing.T) {
 }
 
 // TestDeadline24BestowSameSeed — issue point: the same seed twice gives the same game
-// (README: "The same seed and the same bot outputs give the same replay (timings apart)").
+// (README: the same seed and the same bot outputs give the same replay, but for what is measured).
 func TestDeadline24BestowSameSeed(t *testing.T) {
 	d24SameSeed(t, "bestow", 3, []string{"--option", "Ee=150"}, 2)
 }

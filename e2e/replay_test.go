@@ -2,11 +2,14 @@ package e2e
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +66,60 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".tmp") {
 			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+// README: the same seed and the same bot outputs give the same replay, byte for byte, but
+// for what is measured rather than played: response times, CPU times, the delayed flag,
+// the timing summaries of the result, and the seconds a Deadline24 `WAITING x` reports.
+// Two runs of the same game with built-in bots, a CodinGame game and a Deadline24 game,
+// both as .json and .json.gz.
+func TestSameSeedSameReplayBytes(t *testing.T) {
+	t.Parallel()
+	measured := []*regexp.Regexp{
+		regexp.MustCompile(`"(time_ms|cpu_ms)":[0-9.]+`),
+		regexp.MustCompile(`,"delayed":true`),
+		regexp.MustCompile(`"timing":\{[^}]*\}`),
+		regexp.MustCompile(`WAITING [0-9.]+`),
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"queens.json", []string{"--game=queens", "--seed=77", "builtin:greedy", "builtin:random"}},
+		{"agrid.json.gz", []string{"--game=agrid", "--seed=77", "--option", "turns=40", "builtin:greedy", "builtin:random", "builtin:greedy"}},
+	} {
+		var files [2][]byte
+		for i := range files {
+			path := filepath.Join(t.TempDir(), tc.name)
+			play(t, nil, append([]string{"--replay", path}, tc.args...)...)
+			rec, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasSuffix(path, ".gz") {
+				zr, err := gzip.NewReader(bytes.NewReader(rec))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec, err = io.ReadAll(zr); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, m := range measured {
+				rec = m.ReplaceAll(rec, []byte("measured"))
+			}
+			files[i] = rec
+		}
+		if !bytes.Equal(files[0], files[1]) {
+			i := 0
+			for i < len(files[0]) && i < len(files[1]) && files[0][i] == files[1][i] {
+				i++
+			}
+			from := max(0, i-120)
+			t.Errorf("%s: two runs differ beyond what is measured, from byte %d:\nfirst:  …%s\nsecond: …%s", tc.name, i,
+				files[0][from:min(len(files[0]), i+80)], files[1][from:min(len(files[1]), i+80)])
 		}
 	}
 }
