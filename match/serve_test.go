@@ -139,3 +139,68 @@ func TestServe(t *testing.T) {
 		t.Error("connection still open after the game ended")
 	}
 }
+
+// serveOnFreePort starts Serve in-process on a free port and returns its address; the
+// server stops with the test.
+func serveOnFreePort(t *testing.T, cfg ServeConfig) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, ln, cfg) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+		}
+	})
+	return ln.Addr().String()
+}
+
+// Protocol spec §1.3 and §2: the login and password are the line without the protocol's
+// whitespace at its ends (space, tab, CR); any other character is part of them, so
+// "red\f" is not the login "red".
+func TestServeLoginTrimsOnlyProtocolWhitespace(t *testing.T) {
+	addr := serveOnFreePort(t, ServeConfig{Game: sumGame{turns: 100}, Teams: []Team{{"red", "pw1"}}, StartNow: true})
+	for _, login := range []string{"red\f", "red\v", "red\u00a0", "red\u0085"} {
+		c := dial(t, addr)
+		c.expect("LOGIN")
+		c.send(login)
+		c.expect("PASS")
+		c.send("pw1")
+		c.expect("FAILED 1 bad login or password")
+	}
+	c := dial(t, addr)
+	c.expect("LOGIN")
+	c.send(" \tred\r")
+	c.expect("PASS")
+	c.send("pw1 ")
+	c.expect("OK")
+}
+
+// The same over pipes with handshake=1: any non-empty login is accepted, and a vertical
+// tab is not the protocol's whitespace. The handshake carries passwords, which may be a
+// team's real ones: it is not recorded in the replay (docs/deadline24-protocol.md).
+func TestPipeHandshakeLoginAndReplay(t *testing.T) {
+	bot := Player{Name: "vt", Command: "vt", Argv: []string{"sh", "-c",
+		`read a; printf '\v\n'; read b; printf 'hunter2\n'; read ok; printf 'ADD 1\nWAIT\n'; while read x; do :; done`}}
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 0.2,
+		Options: map[string]string{"handshake": "1"}, Players: []Player{bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rec.Result.Players[0]; p.Status != "ok" || p.Score != 1 {
+		t.Errorf("login \"\\v\": status %s %q, score %v; want ok, score 1", p.Status, p.Message, p.Score)
+	}
+	var buf strings.Builder
+	if err := replays.Encode(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "hunter2") {
+		t.Error("the password is in the replay")
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -303,7 +302,7 @@ func shakeHands(cfg Config, ref referee.Session, seats []*seat) []*replays.Move 
 					leave(cfg, ref, &refMu, nil, s, m, err)
 					return
 				}
-				ok = ok && strings.TrimSpace(line.Text) != ""
+				ok = ok && protocol.Trim(line.Text) != "" // spec §1.3: only the protocol's whitespace
 			}
 			if !ok {
 				s.proc.Write(protocol.Failed(protocol.CodeBadLogin)+"\n", time.Now().Add(time.Second))

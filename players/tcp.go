@@ -131,7 +131,7 @@ func (c *Conn) Handshake(check Credentials, timeout time.Duration) (int, error) 
 			c.Close()
 			return 0, err
 		}
-		got[i] = strings.TrimSpace(line)
+		got[i] = protocol.Trim(line) // spec §1.3: only the protocol's whitespace
 	}
 	seat, ok := check(got[0], got[1])
 	if !ok || got[0] == "" || got[1] == "" {

@@ -34,8 +34,16 @@ func ParseJavaInt(s string) (int, error) {
 // Fields splits a line on runs of spaces, tabs and carriage returns (the Deadline24 rule;
 // other whitespace is part of a token).
 func Fields(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' })
+	return strings.FieldsFunc(line, isSpace)
 }
+
+// Trim removes the Deadline24 whitespace (spaces, tabs, carriage returns) at both ends of
+// a line, as the login and password are read; other whitespace is part of them.
+func Trim(line string) string {
+	return strings.TrimFunc(line, isSpace)
+}
+
+func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\r' }
 
 // Quote renders a player's text for a message: quoted, with control bytes and invalid
 // UTF-8 escaped, and cut to at most max bytes of the original so that a flood stays
