@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena-games/arena/protocol"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -265,5 +267,36 @@ func TestGroupOf(t *testing.T) {
 	}
 	if got := groupOf(1 << 30); got != 0 {
 		t.Errorf("groupOf(a pid that does not exist) = %d, want 0", got)
+	}
+}
+
+// Protocol spec §2: lines over 65 536 bytes are too long and "CRLF line ends are
+// harmless": the "\r" of a "\r\n" is not part of the line, so a line is judged the same over
+// pipes (arena run) as over TCP (protocol.LineReader, arena serve), at every boundary.
+func TestLineLimitSameOnPipesAndTCP(t *testing.T) {
+	const limit = protocol.MaxSessionLine
+	for _, tc := range []struct {
+		n   int    // bytes of 'A'
+		end string // line end
+	}{{limit, "\n"}, {limit + 1, "\n"}, {limit - 1, "\r\n"}, {limit, "\r\n"}, {limit + 1, "\r\n"}} {
+		t.Run(fmt.Sprintf("%d+%q", tc.n, tc.end), func(t *testing.T) {
+			_, tcpErr := protocol.NewLineReader(strings.NewReader(strings.Repeat("A", tc.n)+tc.end), limit).ReadLine()
+			tcpTooLong := tcpErr == protocol.ErrLineTooLong
+			end := strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(tc.end)
+			p := start(t, fmt.Sprintf(`read x; head -c %d /dev/zero | tr '\0' A; printf '%s'; sleep 2`, tc.n, end), func(s *Spec) { s.MaxLine = limit })
+			if _, err := p.Write("go\n", time.Now().Add(time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			l, err := p.ReadLine(time.Now().Add(3 * time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.TooLong != tcpTooLong || l.TooLong != (tc.n > limit) {
+				t.Errorf("too long over pipes: %v, over TCP: %v; want %v", l.TooLong, tcpTooLong, tc.n > limit)
+			}
+			if want := min(tc.n, limit); len(l.Text) != want || strings.Contains(l.Text, "\r") {
+				t.Errorf("the line read is %d bytes (a CR in it: %v), want %d", len(l.Text), strings.Contains(l.Text, "\r"), want)
+			}
+		})
 	}
 }

@@ -130,9 +130,12 @@ func (p *Process) pull() bool {
 
 // split cuts what was read into lines and queues them. A line longer than MaxLine is cut
 // to it and queued as too long as soon as it passes the limit, without waiting for a
-// newline that may never come; the rest of it is discarded. Called with p.mu held.
+// newline that may never come; the rest of it is discarded. A "\r" before the newline is
+// not part of the line and does not count toward the limit, as over TCP
+// (protocol.LineReader). Called with p.mu held.
 func (p *Process) split(data []byte, now time.Time) {
 	o := &p.out
+	limit := p.spec.MaxLine
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		chunk := data
@@ -140,8 +143,8 @@ func (p *Process) split(data []byte, now time.Time) {
 			chunk = data[:i]
 		}
 		if !o.partialTooLong {
-			if len(o.partial)+len(chunk) > p.spec.MaxLine {
-				o.partial = append(o.partial, chunk[:max(0, p.spec.MaxLine-len(o.partial))]...)
+			if len(o.partial)+len(chunk) > limit+1 { // +1: room for the "\r" of a "\r\n"
+				o.partial = append(o.partial[:min(len(o.partial), limit)], chunk[:min(len(chunk), max(0, limit-len(o.partial)))]...)
 				o.partialTooLong = true
 			} else {
 				o.partial = append(o.partial, chunk...)
@@ -151,7 +154,9 @@ func (p *Process) split(data []byte, now time.Time) {
 			break
 		}
 		if !o.partialReported {
-			p.push(queuedLine{text: lineText(o.partial), at: now, tooLong: o.partialTooLong})
+			line := bytes.TrimSuffix(o.partial, []byte("\r"))
+			tooLong := o.partialTooLong || len(line) > limit
+			p.push(queuedLine{text: lineText(line[:min(len(line), limit)]), at: now, tooLong: tooLong})
 		}
 		o.partial = o.partial[:0]
 		o.partialTooLong, o.partialReported = false, false
