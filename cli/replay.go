@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -293,7 +294,9 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			rec, err := match.Run(ctx, match.Config{
 				Game: g, Seed: old.Seed, Options: old.Options, Files: cfg.Files, Players: ps,
 				TimeScale: old.Settings.TimeScale, NoTimeout: old.Settings.NoTimeout,
-				Concurrent: old.Settings.Concurrent, Clock: old.Settings.Clock, Timing: timing, // Run checks the clock Log: logger(), Replay: stream,
+				Concurrent: old.Settings.Concurrent, Clock: old.Settings.Clock, Timing: timing, // Run checks the clock
+				TurnTimeout: time.Duration(old.Settings.TurnTimeoutMS * float64(time.Millisecond)),
+				Log:         logger(), Replay: stream,
 				NoFrames: stream == nil, // answers are compared, not drawings
 			})
 			if err != nil {

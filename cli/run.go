@@ -36,6 +36,8 @@ type gameFlags struct {
 	processes    int
 	outputMB     int
 	gameTimeout  time.Duration
+	turnTimeout  time.Duration
+	exitGrace    time.Duration
 	parsedTiming match.Timing
 }
 
@@ -51,6 +53,8 @@ func (f *gameFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.processes, "process-limit", match.DefaultMaxProcesses, "most processes per bot, its whole tree (0: none)")
 	cmd.Flags().IntVar(&f.outputMB, "output-limit", players.DefaultMaxTurnOutput>>20, "most output per bot per turn in MiB")
 	cmd.Flags().DurationVar(&f.gameTimeout, "game-timeout", match.DefaultGameTimeout, "hard wall-clock cap on a whole game (0: none)")
+	cmd.Flags().DurationVar(&f.turnTimeout, "turn-timeout", 0, "Deadline24 games: each bot's budget per turn instead of the game's turn duration, e.g. 200ms (0: the game's; not scaled by --time-scale)")
+	cmd.Flags().DurationVar(&f.exitGrace, "exit-grace", 2*time.Second, "Deadline24 games: how long a bot may take to exit after the game ends before it is killed")
 }
 
 // apply copies the runner settings into a match configuration.
@@ -66,6 +70,7 @@ func (f *gameFlags) apply(cfg *match.Config) {
 		cfg.MaxProcesses = -1
 	}
 	cfg.MaxTurnOutput = f.outputMB << 20
+	cfg.TurnTimeout, cfg.ExitGrace = f.turnTimeout, f.exitGrace
 	cfg.GameTimeout = f.gameTimeout
 	if f.gameTimeout == 0 || f.noTimeout && f.gameTimeout == match.DefaultGameTimeout {
 		cfg.GameTimeout = -1 // debugging without limits: no cap unless asked for
@@ -93,7 +98,13 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	if f.memoryMB < 0 || f.processes < 0 || f.outputMB <= 0 || f.gameTimeout < 0 {
 		return nil, nil, nil, nil, usageErr("--memory-limit, --process-limit and --game-timeout must not be negative, --output-limit must be positive")
 	}
+	if f.turnTimeout < 0 || f.exitGrace <= 0 {
+		return nil, nil, nil, nil, usageErr("--turn-timeout must not be negative, --exit-grace must be positive")
+	}
 	info := g.Info()
+	if f.turnTimeout > 0 && info.Style != referee.StyleSession {
+		return nil, nil, nil, nil, usageErr("--turn-timeout applies to the Deadline24 games; %s limits each answer (use --time-scale)", info.Name)
+	}
 	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
 		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info), n)
 	}

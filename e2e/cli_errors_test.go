@@ -69,9 +69,12 @@ func TestRerunKeepsTimingAndClock(t *testing.T) {
 	if !strings.Contains(r.stdout, `"status": "ok"`) || strings.Contains(r.stdout, "timeout") {
 		t.Fatalf("the recorded game: want the slow turn taken from the bank\n%s", r)
 	}
-	rerun := arena(t, "replay", "rerun", replay, "--replay", filepath.Join(dir, "again.json"))
+	rerun := arena(t, "replay", "rerun", replay, "--replay", filepath.Join(dir, "again.json"), "--log-level", "debug")
 	if rerun.code != 0 || !strings.Contains(rerun.stdout, "same answers") {
 		t.Errorf("rerun of a game on a time bank:\n%s", rerun)
+	}
+	if !strings.Contains(rerun.stderr, "bot started") {
+		t.Errorf("rerun --log-level debug logs nothing of the game it plays:\n%s", rerun)
 	}
 	again := readReplay(t, filepath.Join(dir, "again.json"))
 	settings, _ := again["settings"].(map[string]any)

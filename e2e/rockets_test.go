@@ -367,3 +367,39 @@ func TestRocketsParallel(t *testing.T) {
 		t.Errorf("replay options %v: want parallel=1 recorded", rec["options"])
 	}
 }
+
+// Protocol spec §5 and §6: --turn-timeout replaces the game's turn duration as each bot's
+// budget per turn in lockstep (recorded in the replay, so that a rerun keeps it), and
+// --exit-grace is how long a bot may take to exit after the game ends before it is killed.
+// The bot waits once, then stays silent: every later turn lasts its whole budget. At the
+// end of its input it takes a second to exit and says so in a file.
+func TestRocketsTurnTimeoutAndExitGrace(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		grace  string
+		exited bool
+	}{{"5s", true}, {"100ms", false}} {
+		marker := filepath.Join(dir, "exited-"+tc.grace)
+		bot := fmt.Sprintf(`sh -c 'echo WAIT; cat >/dev/null; sleep 1; touch %s'`, marker)
+		replay := filepath.Join(dir, "r-"+tc.grace+".json")
+		play(t, []string{bot}, "--game=rockets", "--seed=3", "--option", "turns=4",
+			"--turn-timeout", "150ms", "--exit-grace", tc.grace, "--replay", replay)
+		rec := readReplay(t, replay)
+		if s, _ := rec["settings"].(map[string]any); s["turn_timeout_ms"] != 150.0 {
+			t.Errorf("settings %v: want turn_timeout_ms 150", rec["settings"])
+		}
+		// The bot's response times (its turns 1-3 are silent ones, recorded in no move).
+		res, _ := rec["result"].(map[string]any)
+		timing, _ := res["players"].([]any)[0].(map[string]any)["timing"].(map[string]any)
+		if p50, _ := timing["p50_ms"].(float64); p50 < 150 || p50 >= 1000 {
+			t.Errorf("timing %v: the silent bot's turns lasted a median %v ms; want its 150 ms budget, not the game's 1 s", timing, p50)
+		}
+		if _, err := os.Stat(marker); (err == nil) != tc.exited {
+			t.Errorf("--exit-grace %s: the bot exited by itself: %v, want %v", tc.grace, err == nil, tc.exited)
+		}
+	}
+	if r := arena(t, "run", "--game=queens", "--turn-timeout", "1s", "builtin:greedy", "builtin:random"); r.code != 2 || !strings.Contains(r.stderr, "--turn-timeout applies to the Deadline24 games") {
+		t.Errorf("--turn-timeout for a CodinGame game: want a usage error\n%s", r)
+	}
+}

@@ -79,6 +79,9 @@ type Config struct {
 	StopGrace time.Duration
 	// ExitGrace is how long a session bot gets to exit by itself after the game ends.
 	ExitGrace time.Duration
+	// TurnTimeout, when positive, replaces a session game's turn duration as each seat's
+	// budget per turn in lockstep (protocol spec §5: --turn-timeout); it is not scaled.
+	TurnTimeout time.Duration
 	// StartupGrace is the least time a session game's turn 0 lasts, so that interpreters
 	// and virtual machines can start.
 	StartupGrace time.Duration
@@ -177,6 +180,9 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 		cfg.gameDeadline = time.Now().Add(cfg.GameTimeout)
 	}
 	info := cfg.Game.Info()
+	if cfg.TurnTimeout > 0 && info.Style != referee.StyleSession {
+		return nil, fmt.Errorf("a turn timeout applies to the session games; %s has per-answer limits (scale them with the time scale)", info.Name)
+	}
 	refCfg, handshake, err := refereeConfig(info, cfg.Seed, len(cfg.Players), cfg.Options, cfg.Files)
 	if err != nil {
 		return nil, err
@@ -200,6 +206,9 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	if rec.Options == nil {
 		rec.Options = map[string]string{}
+	}
+	if cfg.TurnTimeout > 0 {
+		rec.Settings.TurnTimeoutMS = ms(cfg.TurnTimeout)
 	}
 	if len(cfg.Files) > 0 {
 		rec.Files = map[string]string{}

@@ -33,6 +33,9 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 		turn := ref.Turn()
 		rules := ref.Rules()
 		budget := cfg.scale(rules.TurnDuration)
+		if cfg.TurnTimeout > 0 && !cfg.NoTimeout {
+			budget = cfg.TurnTimeout // the runner's override, as it is (protocol spec §5)
+		}
 		if turn == 0 && budget > 0 {
 			budget = max(budget, cfg.StartupGrace)
 		}

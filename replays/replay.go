@@ -53,7 +53,10 @@ type Settings struct {
 	Timing     string        `json:"timing,omitempty"` // "strict", "strikes", "bank:MS"
 	Meter      string        `json:"meter,omitempty"`  // compute meter in force, when a game limits compute
 	Handshake  bool          `json:"handshake,omitempty"`
-	Transport  string        `json:"transport,omitempty"` // "pipes" (default) or "tcp"
+	// TurnTimeoutMS is each seat's budget per turn in a session game when the runner
+	// overrode the game's turn duration (--turn-timeout).
+	TurnTimeoutMS float64 `json:"turn_timeout_ms,omitempty"`
+	Transport     string  `json:"transport,omitempty"` // "pipes" (default) or "tcp"
 }
 
 // Turn is one turn: what each player was sent and answered, and the frame after it.

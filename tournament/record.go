@@ -57,6 +57,8 @@ type Setup struct {
 	MaxProcesses  int    `json:"max_processes,omitempty"`
 	MaxTurnOutput int    `json:"max_turn_output,omitempty"`
 	GameTimeout   string `json:"game_timeout,omitempty"`
+	// TurnTimeout is a session game's budget per turn when --turn-timeout overrides it.
+	TurnTimeout string `json:"turn_timeout,omitempty"`
 }
 
 // Same reports whether two setups describe the same experiment.
@@ -130,6 +132,7 @@ func (s Setup) fields() [][2]string {
 	add("process limit", fmt.Sprint(s.MaxProcesses))
 	add("output limit", fmt.Sprint(s.MaxTurnOutput))
 	add("game timeout", s.GameTimeout)
+	add("turn timeout", s.TurnTimeout)
 	return out
 }
 

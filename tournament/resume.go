@@ -25,6 +25,9 @@ func (r *Runner) setup() Setup {
 		Clock: b.Clock, Timing: b.Timing.String(),
 		MaxMemory: b.MaxMemory, MaxProcesses: b.MaxProcesses, MaxTurnOutput: b.MaxTurnOutput, GameTimeout: b.GameTimeout.String(),
 	}
+	if b.TurnTimeout > 0 {
+		s.TurnTimeout = b.TurnTimeout.String()
+	}
 	for k, v := range b.Options {
 		s.Options[k] = v
 	}

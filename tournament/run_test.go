@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/players"
@@ -476,6 +477,17 @@ func TestChangedSetupIsRefused(t *testing.T) {
 	r.Base.TimeScale = 2
 	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "time scale: 1 then, 2 now") {
 		t.Errorf("got %v, want a changed-settings refusal", err)
+	}
+}
+
+// A session game's --turn-timeout changes its games, so it is part of the setup that
+// results are recorded with.
+func TestTurnTimeoutIsPartOfTheSetup(t *testing.T) {
+	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	before := r.setup()
+	r.Base.TurnTimeout = 200 * time.Millisecond
+	if d := before.Diff(r.setup()); d != "turn timeout: none then, 200ms now" {
+		t.Errorf("diff %q, want the turn timeout named", d)
 	}
 }
 
