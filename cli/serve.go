@@ -29,6 +29,7 @@ func newServeCmd() *cobra.Command {
 	var teams, games int
 	var seed int64
 	var startNow bool
+	var start string
 	var timeScale float64
 	cmd := &cobra.Command{
 		Use:   "serve --game G [--variant V] [--listen 127.0.0.1:PORT] [--team LOGIN:PASS]...",
@@ -40,7 +41,7 @@ share its command counter. A client written for the contest servers works unchan
 
 Teams are declared in seat order with --team LOGIN:PASSWORD; without any, seat i
 (from 1) logs in as login<i> with password secret. The clock starts when every team
-has logged in (or at once with --start-now). A replay is written per game.`,
+has logged in (or at once with --start now). A replay is written per game.`,
 		Example: `  arena serve --game bestow --variant vanilla            # listens on 127.0.0.1:20000
   arena serve --game agrid --teams 4 --games 3 --listen 0.0.0.0:20003
   arena serve --game rockets --team red:pw1 --team blue:pw2 --time-scale 0.5`,
@@ -59,6 +60,13 @@ has logged in (or at once with --start-now). A replay is written per game.`,
 			}
 			if games < 1 {
 				return usageErr("--games %d: want at least 1", games)
+			}
+			switch start {
+			case "all":
+			case "now":
+				startNow = true
+			default:
+				return usageErr("--start %q: want all (when every team has logged in) or now", start)
 			}
 			opts, err := parseOptions(optionFlags)
 			if err != nil {
@@ -133,7 +141,8 @@ has logged in (or at once with --start-now). A replay is written per game.`,
 	cmd.Flags().IntVar(&teams, "teams", 0, "number of teams when no --team is given (default: the game's minimum)")
 	cmd.Flags().IntVar(&games, "games", 1, "games to play back to back (seed, seed+1, …), sessions staying open")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the first game (default: random)")
-	cmd.Flags().BoolVar(&startNow, "start-now", false, "start the clock at once instead of when every team has logged in")
+	cmd.Flags().StringVar(&start, "start", "all", "when the clock starts: all (every team has logged in) or now")
+	cmd.Flags().BoolVar(&startNow, "start-now", false, "the same as --start now")
 	cmd.Flags().Float64Var(&timeScale, "time-scale", 1, "multiply the turn duration by this factor")
 	cmd.Flags().StringArrayVar(&optionFlags, "option", nil, "game option KEY=VALUE (repeatable)")
 	cmd.Flags().StringVar(&replayDir, "replays", ".", "directory for the replays (GAME-SEED.json)")

@@ -20,9 +20,9 @@ import (
 // TestDeadline24ServeBadLogin — issue point: a bad login gets
 // `FAILED 1 bad login or password` and the connection is closed (seed §2.1,
 // docs/deadline24-protocol.md); the team can still log in properly afterwards.
-// (--start-now: the clock runs without the other team, so commands are answered.)
+// (--start now: the clock runs without the other team, so commands are answered.)
 func TestDeadline24ServeBadLogin(t *testing.T) {
-	srv := d24Serve(t, "--game", "bestow", "--seed", "1", "--team", "alice:pw1", "--team", "bob:pw2", "--start-now")
+	srv := d24Serve(t, "--game", "bestow", "--seed", "1", "--team", "alice:pw1", "--team", "bob:pw2", "--start", "now")
 	for _, tc := range []struct{ name, login, pass string }{
 		{"wrong password", "alice", "pw2"},
 		{"unknown login", "carol", "pw1"},
