@@ -193,7 +193,7 @@ func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arri
 // leave takes a seat out of the game: in the Deadline24 games it simply idles.
 func leave(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, err error) {
 	status, msg := statusOf(err)
-	if status == referee.StatusTimeout {
+	if status == referee.StatusTimeout && msg == "" {
 		msg = "did not read its input"
 	}
 	msg = withLastWords(s, status, msg)
@@ -293,7 +293,12 @@ func shakeHands(cfg Config, ref referee.Session, seats []*seat) []*replays.Move 
 					failed[s.index] = m
 				}
 			}()
-			by := deadline(time.Now(), cfg.scale(cfg.StartupGrace))
+			// The start-up grace, as turn 0 gets it: not scaled, since it lets interpreters
+			// and virtual machines start, whatever the game's pace.
+			var by time.Time
+			if !cfg.NoTimeout {
+				by = time.Now().Add(cfg.StartupGrace)
+			}
 			ok := true
 			for _, prompt := range []string{"LOGIN", "PASS"} {
 				if _, err := s.proc.Write(prompt+"\n", by); err != nil {
@@ -301,6 +306,9 @@ func shakeHands(cfg Config, ref referee.Session, seats []*seat) []*replays.Move 
 					return
 				}
 				line, err := s.proc.ReadLine(by)
+				if pe := (*players.Error)(nil); errors.As(err, &pe) && pe.Kind == players.KindTimeout {
+					err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("did not answer %s within %s (the login handshake)", prompt, formatMS(cfg.StartupGrace))}
+				}
 				if err != nil {
 					leave(cfg, ref, &refMu, nil, s, m, err)
 					return
