@@ -2,9 +2,12 @@ package e2e
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // The queens timing points (seed 000 "Constraints": 1000 ms for the first turn, 50 ms
@@ -91,5 +94,42 @@ func TestQueensSlowFirstTurnWithinLimits(t *testing.T) {
 	}
 	if p.Status != "ok" {
 		t.Fatalf("status %q (%s), want ok: 800 ms < 1000 ms and 25 ms < 50 ms\n%s", p.Status, p.Message, r.stdout)
+	}
+}
+
+// TestQueensSurplusLineIsNextTurnsAnswer: README "Writing a bot" — output is read line by
+// line, as on CodinGame, so a third line printed on turn 1 is not dropped: it is the first
+// line of turn 2's answer, and turn 2's "WAIT" then stands where TRAIN must be. The replay
+// records each line with the turn that read it, and the message quotes the line.
+func TestQueensSurplusLineIsNextTurnsAnswer(t *testing.T) {
+	needPython(t)
+	bot := writeFile(t, "surplus.py", `import sys
+rl = sys.stdin.readline
+n = int(rl())
+for _ in range(n): rl()
+turn = 0
+while rl():
+    for _ in range(n): rl()
+    for _ in range(int(rl())): rl()
+    print("WAIT\nTRAIN\nMOVE 0 0" if turn == 1 else "WAIT\nTRAIN", flush=True)
+    turn += 1
+`)
+	replay := filepath.Join(t.TempDir(), "surplus.json")
+	res, r := play(t, []string{"python3 " + bot, "builtin:random"},
+		"--game", "queens", "--seed", "404", "--time-scale", roomy, "--replay", replay)
+	p := res.Players[0]
+	if res.Turns != 3 || res.Winner != 1 || p.Status != "invalid" || !strings.Contains(p.Message, `"WAIT": the second line must start with TRAIN`) {
+		t.Fatalf("want player 0 invalid on turn 2 for the WAIT read as its TRAIN line, got %d turns, winner %d, %s %q\n%s",
+			res.Turns, res.Winner, p.Status, p.Message, r)
+	}
+	turns := readReplay(t, replay).turns()
+	var got []string
+	for _, turn := range turns {
+		out, _ := moveOf(turn, 0)["output"].(string)
+		got = append(got, out)
+	}
+	want := []string{"WAIT\nTRAIN\n", "WAIT\nTRAIN\n", "MOVE 0 0\nWAIT\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("player 0's recorded outputs per turn (-want +got):\n%s", diff)
 	}
 }
