@@ -79,7 +79,11 @@ func compare(first [2]int, firstWhy string, second [2]int, secondWhy string) (in
 			return 1, fmt.Sprintf(": player 1 wins with %s (%d vs %d)", key.why, key.v[1], key.v[0])
 		}
 	}
-	return -1, ": draw"
+	// A draw: say on what, so that "draw: turn 200 reached" does not read "…: draw" twice.
+	if secondWhy == "" {
+		return -1, ": neither has " + firstWhy
+	}
+	return -1, ": neither has " + firstWhy + " nor " + secondWhy
 }
 
 // finish ends the game with a winner (−1 for a draw) and tells both players why.

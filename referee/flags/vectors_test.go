@@ -552,6 +552,9 @@ func TestVector12EndAtTurn200(t *testing.T) {
 			if tc.wantWinner == -1 && (res[0].Rank != 1 || res[1].Rank != 1) {
 				t.Errorf("draw ranks %d %d", res[0].Rank, res[1].Rank)
 			}
+			if tc.wantWinner == -1 && strings.Count(res[0].Message, "draw") != 1 {
+				t.Errorf("draw message %q: says draw once, then why", res[0].Message)
+			}
 		})
 	}
 }

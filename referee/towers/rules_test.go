@@ -28,7 +28,7 @@ func TestCommandRejections(t *testing.T) {
 		{"the same upgrade twice drops both", func(g *game) { g.money[0] = 5000 }, "UPGRADE 40;UPGRADE 40",
 			[]string{"tower 40 got 2 commands", "tower 40 got 2 commands"}},
 		{"second BUILD on a tile", func(g *game) { g.money[0] = 5000 }, "BUILD 6 6;BUILD 6 6",
-			[]string{`"BUILD 6 6" rejected: a tower is already ordered on tile (6,6)`}},
+			[]string{`"BUILD 6 6" rejected: a second BUILD on tile (6,6) this turn (only the first counts)`}},
 		{"base tower cannot be suicided", nil, "SUICIDE 40", []string{"the base tower cannot be destroyed"}},
 		{"enemy base cannot be attacked", nil, "ATTACK 0 41", []string{"tower 41 is a base tower"}},
 		{"own soldier is no target", nil, "ATTACK 0 1", []string{"soldier 1 is yours"}},

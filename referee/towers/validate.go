@@ -182,7 +182,7 @@ func (g *game) validateBuilds(p int, cmds []command, acc *accepted) {
 			continue
 		}
 		if i > 0 && builds[i-1].args == c.args {
-			g.reject(p, c, "a tower is already ordered on tile (%d,%d) this turn", vx, vy)
+			g.reject(p, c, "a second BUILD on tile (%d,%d) this turn (only the first counts)", vx, vy)
 			continue
 		}
 		x, y := tileToWorld(p, vx, vy)

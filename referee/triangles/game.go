@@ -65,7 +65,7 @@ func (g game) New(cfg referee.Config) (referee.Referee, error) {
 	default:
 		for _, k := range []string{"nodes", "edges", "units"} {
 			if cfg.Options[k] == "" {
-				return nil, &referee.OptionError{Game: Name, Key: k, Reason: "a fixed map needs nodes, edges and units together"}
+				return nil, &referee.OptionError{Game: Name, Key: k, Reason: "missing or empty, but a fixed map needs nodes, edges and units together"}
 			}
 		}
 	}

@@ -106,6 +106,7 @@ func TestOptions(t *testing.T) {
 	}{
 		{"unknown", map[string]string{"league": "3"}, "league"},
 		{"nodes only", map[string]string{"nodes": good["nodes"]}, "edges"},
+		{"edges empty", map[string]string{"nodes": good["nodes"], "edges": "", "units": good["units"]}, "edges"},
 		{"bad node", map[string]string{"nodes": "1,2_x,3", "edges": "0,1", "units": "0,0_0,0"}, "nodes"},
 		{"off the map", map[string]string{"nodes": "1,2_3000,3", "edges": "0,1", "units": "0,0_0,0"}, "nodes"},
 		{"bad edge", map[string]string{"nodes": "1,2_3,4", "edges": "0,2", "units": "0,0_0,0"}, "edges"},
