@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -130,6 +131,36 @@ func TestBotThatCannotStart(t *testing.T) {
 	var se *StartError
 	if !errors.As(err, &se) || se.Player != 1 || !strings.Contains(err.Error(), "no-such-bot") {
 		t.Fatalf("got %v, want a StartError for player 1 naming the command", err)
+	}
+}
+
+// Ctrl-C in the middle of a turn: the turn is not recorded, and its response times do not
+// enter the timing health either. The bot asked after the stop was never sent its input,
+// and its "time" came out as the largest duration there is.
+func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(time.Second, cancel) // player 0 sleeps through turn 2
+	rec, err := Run(ctx, Config{Game: countGame{turns: 6}, Seed: 1, NoTimeout: true,
+		Players: []Player{pyBot("sleep=2:60000"), pyBot()}})
+	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 2 {
+		t.Fatalf("Run: %v; want an interrupted game of 2 recorded turns", err)
+	}
+	var got, want [][2]float64 // first and max response time of each player
+	for i, p := range rec.Result.Players {
+		var times []float64
+		for _, turn := range rec.Turns {
+			for _, m := range turn.Moves {
+				if m.Player == i {
+					times = append(times, m.TimeMS)
+				}
+			}
+		}
+		want = append(want, [2]float64{times[0], slices.Max(times)})
+		got = append(got, [2]float64{p.Timing.FirstMS, p.Timing.MaxMS})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("timing health (first, max) against the recorded moves (-want +got):\n%s", diff)
 	}
 }
 

@@ -50,7 +50,13 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 			}
 		}
 		if err := ctx.Err(); err != nil {
-			// The bots were stopped by the interruption: their answers are not theirs.
+			// The bots were stopped by the interruption: their answers are not theirs, and
+			// neither are their times (a bot asked after the stop was never sent its input).
+			// The turn is not recorded, so its times leave the timing health too.
+			for _, req := range reqs {
+				s := seats[req.Player]
+				s.times, s.limit = s.times[:len(s.times)-1], s.limit[:len(s.limit)-1]
+			}
 			return fmt.Errorf("game interrupted at turn %d: %w", turn, err)
 		}
 		ref.Play(answers)
