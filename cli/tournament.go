@@ -139,6 +139,10 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		if err != nil {
 			return usageErr("--sprt: %v", err)
 		}
+		// A usage error, refused before the plan is announced.
+		if err := tournament.CheckSPRT(len(bots), plan.Shard); err != nil {
+			return usageErr("--sprt: %v", err)
+		}
 		sprt = &t
 	}
 	if cores := tournament.UsableCores(); tf.parallel > cores {

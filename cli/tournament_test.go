@@ -251,26 +251,30 @@ func TestTournamentShardsReport(t *testing.T) {
 
 func TestTournamentUsageErrors(t *testing.T) {
 	dir := t.TempDir()
+	// Usage errors exit with 2 (docs/tournament.md), before the plan (its "seat orders") is
+	// announced.
 	tests := []struct {
 		args []string
 		want string
+		code int
 	}{
-		{[]string{"tournament", "--game=flags", "builtin:greedy"}, "at least 2 bots"},
-		{[]string{"tournament", "builtin:greedy", "builtin:random"}, "--game is required"},
-		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "3/2"}, "--shard"},
-		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--format", "xml"}, "--format"},
-		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "1/2"}, "--shard needs --seed"},
-		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--sprt", "5,0"}, "--sprt"},
-		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots"},
-		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch"},
-		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl"},
+		{[]string{"tournament", "--game=flags", "builtin:greedy"}, "at least 2 bots", 2},
+		{[]string{"tournament", "builtin:greedy", "builtin:random"}, "--game is required", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "3/2"}, "--shard", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--format", "xml"}, "--format", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "1/2"}, "--shard needs --seed", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--sprt", "5,0"}, "--sprt", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--seed=1", "--shard", "1/2", "--sprt", "0,5"}, "cannot run in a shard", 2},
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch", 2},
+		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl", 1},
 		// Refused before any game, and before the results file is made (checked below).
-		{[]string{"tournament", "--game=queens", "--option", "profile=zzz", "builtin:greedy", "builtin:random", "--results", "bad-option.jsonl"}, `option profile="zzz"`},
+		{[]string{"tournament", "--game=queens", "--option", "profile=zzz", "builtin:greedy", "builtin:random", "--results", "bad-option.jsonl"}, `option profile="zzz"`, 2},
 	}
 	for _, tc := range tests {
 		r := runTournamentCLI(t, dir, tc.args...)
-		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want an error mentioning %q", tc.args, r.code, r.stderr, tc.want)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.want) || strings.Contains(r.stderr, "seat orders") {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d before the plan, with an error mentioning %q", tc.args, r.code, r.stderr, tc.code, tc.want)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "bad-option.jsonl")); err == nil {

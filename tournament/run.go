@@ -202,12 +202,19 @@ func (r *Runner) check() error {
 		r.Base.TimeScale = 1
 	}
 	if r.SPRT != nil {
-		if len(r.Bots) != 2 {
-			return fmt.Errorf("the SPRT compares two bots, got %d", len(r.Bots))
-		}
-		if r.Plan.Shard.Count > 1 {
-			return errors.New("the SPRT decides on all the results at once: it cannot run in a shard (run the shards, then arena tournament report --sprt)")
-		}
+		return CheckSPRT(len(r.Bots), r.Plan.Shard)
+	}
+	return nil
+}
+
+// CheckSPRT says why a sequential test cannot run in a tournament of this many bots and
+// this shard, if it cannot.
+func CheckSPRT(bots int, shard Shard) error {
+	if bots != 2 {
+		return fmt.Errorf("the SPRT compares two bots, got %d", bots)
+	}
+	if shard.Count > 1 {
+		return errors.New("the SPRT decides on all the results at once: it cannot run in a shard (run the shards, then arena tournament report --sprt)")
 	}
 	return nil
 }
