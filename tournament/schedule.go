@@ -121,8 +121,9 @@ func (p *Plan) Check() error {
 	if p.GamesPerPairing < 1 {
 		return fmt.Errorf("games per pairing must be at least 1, got %d", p.GamesPerPairing)
 	}
-	if n := len(p.Pairings()); n > MaxPairings {
-		return fmt.Errorf("%d groups of %d bots is too many (at most %d): choose a smaller group size", n, p.GroupSize, MaxPairings)
+	// Pairings stops counting past the bound: their number is not known here.
+	if len(p.Pairings()) > MaxPairings {
+		return fmt.Errorf("more than %d groups of %d of the %d bots: choose a smaller group size", MaxPairings, p.GroupSize, len(p.Bots))
 	}
 	return p.Shard.Check()
 }

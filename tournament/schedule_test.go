@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -79,6 +80,20 @@ func TestPlanCheckRejects(t *testing.T) {
 		if err := p.Check(); err == nil {
 			t.Errorf("%s: accepted", tc.name)
 		}
+	}
+}
+
+// A plan with too many groups is refused without building them all, so the error must not
+// quote their count as if it had counted them (it said "10001 groups" for 125 970).
+func TestPlanCheckTooManyGroups(t *testing.T) {
+	p := Plan{MinPlayers: 1, MaxPlayers: 8, GroupSize: 8, GamesPerPairing: 1}
+	for i := range 20 {
+		p.Bots = append(p.Bots, fmt.Sprintf("bot%d", i))
+	}
+	err := p.Check()
+	want := "more than 10000 groups of 8 of the 20 bots: choose a smaller group size"
+	if err == nil || err.Error() != want {
+		t.Errorf("Check: %v; want %q", err, want)
 	}
 }
 
