@@ -274,10 +274,11 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 				return fmt.Errorf("%s: settings.timing: %v", args[0], err)
 			}
 			var ps []match.Player
-			for _, p := range old.Players {
+			for i, p := range old.Players {
 				mp, err := botPlayer(old.Game, p.Command)
 				if err != nil {
-					return fmt.Errorf("%s: player %q: %w", args[0], p.Command, err)
+					// %v: the command comes from the file, so this is not a usage error (exit 1).
+					return fmt.Errorf("%s: players[%d].command: %v", args[0], i, err)
 				}
 				ps = append(ps, mp)
 			}

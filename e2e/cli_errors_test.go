@@ -111,6 +111,16 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 			t.Errorf("replay %s with a bad recorded option: want exit 1 naming the file and the field\n%s", cmd, r)
 		}
 	}
+
+	// A recorded command that names no built-in bot is the file's fault, not the user's
+	// arguments': exit 1, not the 2 of a bad flag.
+	nobot := readReplay(t, replay)
+	nobot["players"].([]any)[1].(map[string]any)["command"] = "builtin:nosuch"
+	nobotPath := filepath.Join(dir, "nobot.json")
+	nobot.write(t, nobotPath)
+	if r := arena(t, "replay", "rerun", nobotPath); r.code != 1 || !strings.Contains(r.stderr, nobotPath+": players[1].command: ") || !strings.Contains(r.stderr, `no built-in bot "nosuch"`) {
+		t.Errorf("rerun of a replay naming an unknown built-in bot: want exit 1 naming the file and the field\n%s", r)
+	}
 }
 
 // On the CPU clock a bot that sleeps uses no CPU time; it is stopped by a wall-clock net,
