@@ -164,6 +164,24 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	}
 }
 
+// The same for a session game: a turn cut by Ctrl-C is not recorded, nor are its times
+// (the silent bot would show the second it was waited for).
+func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(time.Second, cancel)
+	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	rec, err := Run(ctx, Config{Game: sumGame{turns: 4}, Seed: 1, NoTimeout: true, Players: []Player{sumBot("2"), silent}})
+	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 0 {
+		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
+	}
+	for i, p := range rec.Result.Players {
+		if p.Timing != nil {
+			t.Errorf("player %d: timing %+v for no recorded move", i, *p.Timing)
+		}
+	}
+}
+
 func TestReplayDeterministicAndVerifies(t *testing.T) {
 	a := runCount(t, pyBot(), pyBot("say=4:oops"))
 	b := runCount(t, pyBot(), pyBot("say=4:oops"))

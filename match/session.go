@@ -40,7 +40,9 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			budget = max(budget, cfg.StartupGrace)
 		}
 		moves := make([]*replays.Move, n)
+		timed := make([]int, n) // each seat's response times before this turn
 		for p, s := range seats {
+			timed[p] = len(s.times)
 			moves[p] = &replays.Move{Player: p}
 			if turn == 0 && failedShakes != nil && failedShakes[p] != nil {
 				moves[p] = failedShakes[p] // recorded so that re-simulation leaves the seat too
@@ -85,7 +87,12 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			wg.Wait()
 		}
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("game interrupted at turn %d: %w", turn, err) // the bots were stopped
+			// The bots were stopped: the turn is not recorded, and its times leave the timing
+			// health with it, which describes the recorded moves.
+			for p, s := range seats {
+				s.times, s.limit = s.times[:timed[p]], s.limit[:timed[p]]
+			}
+			return fmt.Errorf("game interrupted at turn %d: %w", turn, err)
 		}
 		ref.EndTurn()
 		t := replays.Turn{Turn: turn}
