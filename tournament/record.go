@@ -131,7 +131,11 @@ func (s Setup) fields() [][2]string {
 	add("memory limit", fmt.Sprint(s.MaxMemory))
 	add("process limit", fmt.Sprint(s.MaxProcesses))
 	add("output limit", fmt.Sprint(s.MaxTurnOutput))
-	add("game timeout", s.GameTimeout)
+	gameTimeout := s.GameTimeout
+	if gameTimeout == "-1ns" {
+		gameTimeout = "none" // how the runner records "no cap" (--game-timeout 0, or --no-timeout)
+	}
+	add("game timeout", gameTimeout)
 	add("turn timeout", s.TurnTimeout)
 	return out
 }

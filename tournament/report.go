@@ -195,6 +195,9 @@ func formatElo(e float64) string {
 	case math.IsInf(e, -1):
 		return "-inf"
 	}
+	if math.Round(e) == 0 {
+		return "+0" // not "-0" for a rating just below zero
+	}
 	return fmt.Sprintf("%+.0f", e)
 }
 

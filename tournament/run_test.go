@@ -480,6 +480,17 @@ func TestChangedSetupIsRefused(t *testing.T) {
 	}
 }
 
+// "No cap on a game" is recorded as the runner's -1ns; a refusal says "none".
+func TestSetupSaysNoGameTimeout(t *testing.T) {
+	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	r.Base.GameTimeout = 15 * time.Minute
+	before := r.setup()
+	r.Base.GameTimeout = -1
+	if d := before.Diff(r.setup()); d != "game timeout: 15m0s then, none now" {
+		t.Errorf("diff %q, want the game timeout as none", d)
+	}
+}
+
 // A session game's --turn-timeout changes its games, so it is part of the setup that
 // results are recorded with.
 func TestTurnTimeoutIsPartOfTheSetup(t *testing.T) {

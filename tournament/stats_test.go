@@ -49,6 +49,18 @@ func TestNormalInterval(t *testing.T) {
 	}
 }
 
+// A rating that rounds to zero prints as +0, never -0.
+func TestFormatEloZero(t *testing.T) {
+	for _, e := range []float64{-0.4, 0, 0.4} {
+		if got := formatElo(e); got != "+0" {
+			t.Errorf("formatElo(%v) = %q, want +0", e, got)
+		}
+	}
+	if got := formatElo(-0.6); got != "-1" {
+		t.Errorf("formatElo(-0.6) = %q, want -1", got)
+	}
+}
+
 func TestEloFromScore(t *testing.T) {
 	tests := []struct{ s, elo float64 }{
 		{0.5, 0},

@@ -227,3 +227,20 @@ func TestViewHTMLWritesOnePage(t *testing.T) {
 	}
 	assertSelfContained(t, page)
 }
+
+// A directory named as the page is refused by name, and left as it was.
+func TestViewHTMLRefusesADirectory(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSmallReplay(t, dir, "small.json")
+	out := filepath.Join(dir, "pages")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := exec.Command(arenaBin, "view", "--html", out, path).CombinedOutput()
+	if err == nil || !strings.Contains(string(msg), out+": is a directory") {
+		t.Fatalf("arena view --html DIR: %v, want the directory named\n%s", err, msg)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".pages.*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

@@ -43,6 +43,9 @@ func WriteHTML(w io.Writer, rep *Replay) error {
 // WriteHTMLFile writes the self-contained page to path atomically (a temporary file in the
 // same directory, renamed), so that an interrupted run leaves no half page behind.
 func WriteHTMLFile(path string, rep *Replay) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("viewer page %s: is a directory (name the .html file to write)", path)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("viewer page %s: %w", path, err)
