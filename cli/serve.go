@@ -100,6 +100,11 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			if !cmd.Flags().Changed("seed") {
 				seed = newSeed()
 			}
+			// Bad options (a value out of range, a malformed map) are refused before the
+			// server says it is serving, not once it is listening; exit statuses as in run.
+			if _, err := g.New(referee.Config{Seed: seed, Players: len(ts), Options: opts, Files: files}); err != nil {
+				return fileContentError(info, err)
+			}
 			if replayDir != "" {
 				if err := os.MkdirAll(replayDir, 0o755); err != nil {
 					return err

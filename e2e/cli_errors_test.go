@@ -289,3 +289,29 @@ func noHiddenFiles(t *testing.T, dir string) {
 		}
 	}
 }
+
+// arena serve refuses a bad game option before it listens: it never says it is serving a
+// game it cannot start. An option out of range is a usage error (2), a malformed map file
+// is a bad file (1); both name the option.
+func TestServeRefusesBadOptionsBeforeListening(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	badMap := filepath.Join(dir, "bad.map")
+	if err := os.WriteFile(badMap, []byte("not a map\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		code int
+		want string
+		args []string
+	}{
+		{2, `option Ee="5"`, []string{"--game=bestow", "--option", "Ee=5"}},
+		{2, `option variant="grid1"`, []string{"--game=bestow", "--variant", "grid1"}},
+		{1, "option map=", []string{"--game=rockets", "--teams", "2", "--option", "map=" + badMap}},
+	} {
+		r := arena(t, append([]string{"serve", "--listen", "127.0.0.1:0", "--replays", dir}, c.args...)...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) || strings.Contains(r.stdout, "serving") {
+			t.Errorf("want exit status %d naming %s, and no \"serving on\"\n%s", c.code, c.want, r)
+		}
+	}
+}
