@@ -305,6 +305,28 @@ func TestSessionCrashIdles(t *testing.T) {
 	}
 }
 
+// The game's wall-clock cap bounds a session game as it does the others: a bot that sends
+// nothing is stopped when the cap is reached, not given every turn's whole budget.
+func TestSessionGameTimeout(t *testing.T) {
+	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	start := time.Now()
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 5, GameTimeout: 300 * time.Millisecond,
+		Players: []Player{sumBot("1"), silent}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 4*time.Second {
+		t.Errorf("the game took %s, want it stopped soon after the 300 ms cap", took)
+	}
+	p := rec.Result.Players[1]
+	if p.Status != referee.StatusTimeout || p.Message != "the game's wall-clock cap of 300ms was reached" {
+		t.Errorf("silent seat: %s %q, want a timeout naming the game's cap", p.Status, p.Message)
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+}
+
 func TestNoProcessLeftBehind(t *testing.T) {
 	// A bot that starts a background child holding nothing but its marker, then plays.
 	sneaky := Player{Command: "sneaky", Argv: []string{"sh", "-c", "sleep 30 & exec python3 testdata/count_bot.py"}}

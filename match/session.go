@@ -135,6 +135,12 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, limit int, clockStart time.Time, budget time.Duration) bool {
 	team := protocol.Team{Limit: limit}
 	by := deadline(clockStart, budget)
+	// The game's wall-clock cap bounds a session game too: a seat still being served when
+	// it is reached is stopped, as a bot that owes an answer is in the other games.
+	capped := false
+	if !cfg.gameDeadline.IsZero() && (by.IsZero() || cfg.gameDeadline.Before(by)) {
+		by, capped = cfg.gameDeadline, true
+	}
 	var out []string
 	defer func() {
 		m.Output += replays.JoinLines(out)
@@ -148,6 +154,11 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 		if err != nil {
 			var pe *players.Error
 			if errors.As(err, &pe) && pe.Kind == players.KindTimeout {
+				if capped && !time.Now().Before(cfg.gameDeadline) {
+					err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)}
+					leave(cfg, ref, refMu, trail, s, m, err)
+					return false
+				}
 				return false // budget used: the boundary is taken, later lines are next turn's
 			}
 			leave(cfg, ref, refMu, trail, s, m, err)
