@@ -97,6 +97,7 @@ type server struct {
 	conns    map[*sconn]bool
 	held     []lineEvent // lines that arrived before the start
 	loggedIn []bool
+	present  []bool // a team was connected at some point of the current game
 	started  bool
 	turnEnd  time.Time
 }
@@ -135,6 +136,14 @@ func (s *server) newGame(k int) error {
 	if s.conns == nil {
 		s.conns = map[*sconn]bool{}
 		s.loggedIn = make([]bool, len(s.cfg.Teams))
+	}
+	s.present = make([]bool, len(s.cfg.Teams))
+	for c := range s.conns {
+		select {
+		case <-c.Closed():
+		default:
+			s.present[c.seat] = true
+		}
 	}
 	return nil
 }
@@ -237,6 +246,7 @@ func (s *server) loop() error {
 		case sc := <-s.logins:
 			s.conns[sc] = true
 			s.loggedIn[sc.seat] = true
+			s.present[sc.seat] = true
 			if !s.started && allTrue(s.loggedIn) {
 				start()
 			}
@@ -318,6 +328,12 @@ func (s *server) boundary() (bool, error) {
 	s.resetTeams()
 	if s.ref.Over() {
 		s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, s.ref.Result())
+		for i := range s.rec.Result.Players {
+			// An absent team idles and keeps its score, as over pipes; say why it is that low.
+			if p := &s.rec.Result.Players[i]; !s.present[p.Index] && p.Message == "" {
+				p.Message = "never connected during this game"
+			}
+		}
 		if s.cfg.OnGame != nil {
 			s.cfg.OnGame(s.rec)
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/arena-games/arena/replays"
 )
 
@@ -221,5 +223,44 @@ func TestPipeHandshakeGrace(t *testing.T) {
 	}
 	if p := rec.Result.Players[1]; p.Status != "timeout" || !strings.Contains(p.Message, "did not answer LOGIN within 600 ms") {
 		t.Errorf("a bot that never answers LOGIN: %s %q; want a timeout naming the prompt", p.Status, p.Message)
+	}
+}
+
+// A team that never connected during a game (the clock started at once with --start now)
+// idles and keeps its score; the result says why it is what it is.
+func TestServeResultNamesAnAbsentTeam(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []*replays.Replay
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(context.Background(), ln, ServeConfig{
+			Game: sumGame{turns: 3}, Seed: 1, Games: 1, TimeScale: 0.2, StartNow: true,
+			Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+			OnGame: func(r *replays.Replay) { games = append(games, r) },
+		})
+	}()
+	red := dial(t, ln.Addr().String())
+	red.login("red", "pw1")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not end")
+	}
+	if len(games) != 1 {
+		t.Fatalf("%d games reported", len(games))
+	}
+	var got [][2]string
+	for _, p := range games[0].Result.Players {
+		got = append(got, [2]string{string(p.Status), p.Message})
+	}
+	want := [][2]string{{"ok", ""}, {"ok", "never connected during this game"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("status and message per team (-want +got):\n%s", diff)
 	}
 }
