@@ -119,17 +119,7 @@ func TestServe(t *testing.T) {
 	blue.expect("OK")
 	blue.expect("WAITING ")
 	blue.expect("OK")
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("server did not end")
-	}
-	if len(games) != 1 {
-		t.Fatalf("%d games reported", len(games))
-	}
+	awaitOneGame(t, done, &games)
 	rec := games[0]
 	if got := rec.Result.Players[0].Score; got != 6 {
 		t.Errorf("red scored %v, want 6 (2+1+1+1+1)", got)
@@ -244,6 +234,20 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	}()
 	red := dial(t, ln.Addr().String())
 	red.login("red", "pw1")
+	awaitOneGame(t, done, &games)
+	var got [][2]string
+	for _, p := range games[0].Result.Players {
+		got = append(got, [2]string{string(p.Status), p.Message})
+	}
+	want := [][2]string{{"ok", ""}, {"ok", "never connected during this game"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("status and message per team (-want +got):\n%s", diff)
+	}
+}
+
+// awaitOneGame waits for Serve to end and checks that it reported one game.
+func awaitOneGame(t *testing.T, done <-chan error, games *[]*replays.Replay) {
+	t.Helper()
 	select {
 	case err := <-done:
 		if err != nil {
@@ -252,15 +256,7 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("server did not end")
 	}
-	if len(games) != 1 {
-		t.Fatalf("%d games reported", len(games))
-	}
-	var got [][2]string
-	for _, p := range games[0].Result.Players {
-		got = append(got, [2]string{string(p.Status), p.Message})
-	}
-	want := [][2]string{{"ok", ""}, {"ok", "never connected during this game"}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("status and message per team (-want +got):\n%s", diff)
+	if len(*games) != 1 {
+		t.Fatalf("%d games reported", len(*games))
 	}
 }

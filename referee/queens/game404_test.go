@@ -126,16 +126,7 @@ func TestGame404SiteLines(t *testing.T) {
 		4: {{0, 8, "8 236 1 0 0 1 -1"}, {1, 8, "8 -1 -1 0 1 -1 -1"}, {1, 13, "13 248 2 -1 -1 -1 -1"}},
 		6: {{0, 20, "20 237 1 2 0 0 0"}, {1, 22, "22 216 2 -1 -1 -1 -1"}, {1, 21, "21 232 1 0 0 1 -1"}},
 	}
-	commands := [][2][2]string{
-		{{"BUILD 20 BARRACKS-KNIGHT", "TRAIN"}, {"BUILD 15 BARRACKS-KNIGHT", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN 20"}, {"BUILD 21 MINE", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 10 MINE", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 13 BARRACKS-GIANT", "TRAIN"}},
-		{idle, {"BUILD 22 BARRACKS-KNIGHT", "TRAIN"}},
-		{idle, {"BUILD 21 TOWER", "TRAIN"}},
-		{idle, {"BUILD 13 BARRACKS-KNIGHT", "TRAIN"}},
-	}
-	for turn, cmds := range commands {
+	for turn, cmds := range game404Commands {
 		for _, w := range want[turn] {
 			p, id, line := w[0].(int), w[1].(int), w[2].(string)
 			if got := siteLine(g, p, id); got != line {
@@ -144,4 +135,16 @@ func TestGame404SiteLines(t *testing.T) {
 		}
 		play(g, cmds[0], cmds[1])
 	}
+}
+
+// game404Commands are the first seven turns' commands of the seed-404 game the spec's
+// vectors follow (§17.8): each turn, player 0's and player 1's two lines.
+var game404Commands = [][2][2]string{
+	{{"BUILD 20 BARRACKS-KNIGHT", "TRAIN"}, {"BUILD 15 BARRACKS-KNIGHT", "TRAIN"}},
+	{{"BUILD 8 MINE", "TRAIN 20"}, {"BUILD 21 MINE", "TRAIN"}},
+	{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 10 MINE", "TRAIN"}},
+	{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 13 BARRACKS-GIANT", "TRAIN"}},
+	{idle, {"BUILD 22 BARRACKS-KNIGHT", "TRAIN"}},
+	{idle, {"BUILD 21 TOWER", "TRAIN"}},
+	{idle, {"BUILD 13 BARRACKS-KNIGHT", "TRAIN"}},
 }

@@ -13,14 +13,7 @@ func TestSpec17_8ArenaSpawnOffsets(t *testing.T) {
 	prof := repoProfile
 	prof.cornerSpawnOffsets = true
 	g := newState(404, prof)
-	commands := [][2][2]string{
-		{{"BUILD 20 BARRACKS-KNIGHT", "TRAIN"}, {"BUILD 15 BARRACKS-KNIGHT", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN 20"}, {"BUILD 21 MINE", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 10 MINE", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 13 BARRACKS-GIANT", "TRAIN"}},
-		{idle, {"BUILD 22 BARRACKS-KNIGHT", "TRAIN"}},
-		{idle, {"BUILD 21 TOWER", "TRAIN"}},
-	}
+	commands := game404Commands[:6]
 	for _, c := range commands {
 		play(g, c[0], c[1])
 	}

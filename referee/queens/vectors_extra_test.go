@@ -21,13 +21,7 @@ func turnAnswers(p0, p1 [2]string) []referee.Answer {
 // the end-of-turn rounding.
 func TestSpec17_8QueenExactPositionAndCountdown(t *testing.T) {
 	g := newState(404, repoProfile)
-	commands := [][2][2]string{
-		{{"BUILD 20 BARRACKS-KNIGHT", "TRAIN"}, {"BUILD 15 BARRACKS-KNIGHT", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN 20"}, {"BUILD 21 MINE", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 10 MINE", "TRAIN"}},
-		{{"BUILD 8 MINE", "TRAIN"}, {"BUILD 13 BARRACKS-GIANT", "TRAIN"}},
-		{idle, {"BUILD 22 BARRACKS-KNIGHT", "TRAIN"}},
-	}
+	commands := game404Commands[:5]
 	wantCountdown := []string{"", "", "4", "3", "2", "1"} // param1 of site 20 at the start of turns 0..5
 	for turn, c := range commands {
 		if w := wantCountdown[turn]; w != "" {
