@@ -60,20 +60,12 @@ func (tc *tcpClient) login(login, pass string) {
 }
 
 func TestServe(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var games []*replays.Replay
-	done := make(chan error, 1)
-	go func() {
-		done <- Serve(context.Background(), ln, ServeConfig{
-			Game: sumGame{turns: 4}, Seed: 10, Games: 1, TimeScale: 0.5, // 500 ms turns
-			Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
-			OnGame: func(r *replays.Replay) { games = append(games, r) },
-		})
-	}()
-	addr := ln.Addr().String()
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 4}, Seed: 10, Games: 1, TimeScale: 0.5, // 500 ms turns
+		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+		OnGame: func(r *replays.Replay) { games = append(games, r) },
+	})
 
 	// A wrong password is refused and disconnected; other teams are not disturbed.
 	bad := dial(t, addr)
@@ -136,13 +128,8 @@ func TestServe(t *testing.T) {
 // server stops with the test.
 func serveOnFreePort(t *testing.T, cfg ServeConfig) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, ln, cfg) }()
+	addr, done := startServe(t, ctx, cfg)
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -150,7 +137,7 @@ func serveOnFreePort(t *testing.T, cfg ServeConfig) string {
 		case <-time.After(3 * time.Second):
 		}
 	})
-	return ln.Addr().String()
+	return addr
 }
 
 // Protocol spec §1.3 and §2: the login and password are the line without the protocol's
@@ -219,20 +206,13 @@ func TestPipeHandshakeGrace(t *testing.T) {
 // A team that never connected during a game (the clock started at once with --start now)
 // idles and keeps its score; the result says why it is what it is.
 func TestServeResultNamesAnAbsentTeam(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var games []*replays.Replay
-	done := make(chan error, 1)
-	go func() {
-		done <- Serve(context.Background(), ln, ServeConfig{
-			Game: sumGame{turns: 3}, Seed: 1, Games: 1, TimeScale: 0.2, StartNow: true,
-			Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
-			OnGame: func(r *replays.Replay) { games = append(games, r) },
-		})
-	}()
-	red := dial(t, ln.Addr().String())
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 3}, Seed: 1, Games: 1, TimeScale: 0.2, StartNow: true,
+		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+		OnGame: func(r *replays.Replay) { games = append(games, r) },
+	})
+	red := dial(t, addr)
 	red.login("red", "pw1")
 	awaitOneGame(t, done, &games)
 	var got [][2]string
@@ -243,6 +223,19 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
 	}
+}
+
+// startServe serves on a free local port until the games end or ctx is done; done receives
+// what Serve returns.
+func startServe(t *testing.T, ctx context.Context, cfg ServeConfig) (string, <-chan error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, ln, cfg) }()
+	return ln.Addr().String(), done
 }
 
 // awaitOneGame waits for Serve to end and checks that it reported one game.

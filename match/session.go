@@ -234,22 +234,25 @@ type arrivals struct{ moves []replays.Move }
 
 // add records a line a seat sent and the answer it got.
 func (a *arrivals) add(player int, output, input string) {
-	if n := len(a.moves); n > 0 && a.moves[n-1].Player == player && a.moves[n-1].Status == "" {
-		a.moves[n-1].Output += output
-		a.moves[n-1].Input += input
-		return
-	}
-	a.moves = append(a.moves, replays.Move{Player: player, Output: output, Input: input})
+	a.moves = appendToRun(a.moves, replays.Move{Player: player, Output: output, Input: input})
 }
 
 // leave records that a seat left the game, where it happened among the other seats' lines.
 func (a *arrivals) leave(player int, status referee.Status, msg string) {
-	n := len(a.moves)
-	if n == 0 || a.moves[n-1].Player != player || a.moves[n-1].Status != "" {
-		a.moves = append(a.moves, replays.Move{Player: player})
-		n++
+	a.moves = appendToRun(a.moves, replays.Move{Player: player, Status: status, Message: msg})
+}
+
+// appendToRun adds m to the last move when it is the same seat's and that seat is still in
+// the game (a run of one seat's lines is one move), or as a move of its own.
+func appendToRun(moves []replays.Move, m replays.Move) []replays.Move {
+	if n := len(moves); n > 0 && moves[n-1].Player == m.Player && moves[n-1].Status == "" {
+		last := &moves[n-1]
+		last.Output += m.Output
+		last.Input += m.Input
+		last.Status, last.Message = m.Status, m.Message
+		return moves
 	}
-	a.moves[n-1].Status, a.moves[n-1].Message = status, msg
+	return append(moves, m)
 }
 
 // transcript is the turn's moves: what each seat had before any line came (head: the OK
@@ -257,22 +260,13 @@ func (a *arrivals) leave(player int, status referee.Status, msg string) {
 // handled; each seat's time and stderr go on its last move.
 func (a *arrivals) transcript(head []replays.Move, summaries []*replays.Move, seats []*seat) []replays.Move {
 	var out []replays.Move
-	merge := func(m replays.Move) {
-		if n := len(out); n > 0 && out[n-1].Player == m.Player && out[n-1].Status == "" {
-			out[n-1].Output += m.Output
-			out[n-1].Input += m.Input
-			out[n-1].Status, out[n-1].Message = m.Status, m.Message
-			return
-		}
-		out = append(out, m)
-	}
 	for _, m := range head {
 		if m.Input != "" || m.Output != "" || m.Status != "" {
-			merge(replays.Move{Player: m.Player, Input: m.Input, Output: m.Output, Status: m.Status, Message: m.Message})
+			out = appendToRun(out, replays.Move{Player: m.Player, Input: m.Input, Output: m.Output, Status: m.Status, Message: m.Message})
 		}
 	}
 	for _, m := range a.moves {
-		merge(m)
+		out = appendToRun(out, m)
 	}
 	for p, s := range seats {
 		last := -1
