@@ -4,10 +4,26 @@ package main
 
 import (
 	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
 
 	"github.com/arena-games/arena/cli"
+	"github.com/arena-games/arena/players"
 )
 
 func main() {
+	if len(os.Args) == 3 && os.Args[1] == players.WardenCommand {
+		// The process that stops what is left of the bots once the arena that started it
+		// is gone (players/warden.go).
+		runner, err := strconv.Atoi(os.Args[2])
+		if err != nil {
+			os.Exit(2)
+		}
+		signal.Ignore(syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT)
+		players.RunWarden(os.Stdin, runner)
+		return
+	}
+	players.EnableWarden()
 	os.Exit(cli.Main(os.Args[1:]))
 }

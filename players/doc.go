@@ -6,5 +6,6 @@
 // is never blocked on a full pipe for long and its floods are counted; stderr is drained
 // continuously into bounded per-turn and per-game buffers. Stopping a bot stops its whole
 // tree (process group, plus any descendant that left the group, found by a marker in its
-// environment) with SIGTERM, a short grace, then SIGKILL, and reaps it.
+// environment) with SIGTERM, a short grace, then SIGKILL, and reaps it. Should the runner
+// itself be killed outright, its warden (warden.go) kills what is left of the bots' trees.
 package players

@@ -201,6 +201,7 @@ func Start(spec Spec) (*Process, error) {
 		stderrR.Close()
 		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(startErr))
 	}
+	tellWarden('+', cmd.Process.Pid) // its process group, should arena be killed outright
 	if len(spec.CPUs) > 0 {
 		var set unix.CPUSet
 		for _, c := range spec.CPUs {
@@ -358,6 +359,7 @@ func (p *Process) Stop(grace time.Duration) {
 			p.waitExit(10 * time.Millisecond)
 		}
 		<-p.exited
+		tellWarden('-', p.cmd.Process.Pid) // reaped: the group id may be reused
 		p.closeStdout()
 		p.meterMu.Lock()
 		p.meter.close()

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arena-games/arena/players"
+)
+
+// arena killed outright (kill -9) leaves no bot process behind: the bot dies by its
+// parent-death signal, and what it started (a child in its process group that cleared its
+// environment, a child that left the group with the marker) is killed by the warden arena
+// started with it, which then exits too.
+func TestKilledArenaLeavesNoBotProcess(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	bot := `env -i sleep 300 & echo $! > group.pid
+python3 -c 'import os, time; os.setsid(); open("setsid.pid", "w").write(str(os.getpid())); time.sleep(300)' &
+exec sleep 300`
+	cmd := exec.Command(tournamentTestBinary(t), "run", "sh -c '"+strings.ReplaceAll(bot, "'", `'"'"'`)+"'", "builtin:random", "--game=queens", "--no-timeout")
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	arenaPid := cmd.Process.Pid
+	pids := map[string]int{}
+	for _, name := range []string{"group.pid", "setsid.pid"} {
+		pids[name] = waitPidFile(t, filepath.Join(dir, name))
+	}
+	t.Cleanup(func() {
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	cmd.Process.Kill()
+	cmd.Wait()
+
+	deadline := time.Now().Add(5 * time.Second)
+	left := func() []string {
+		var names []string
+		for name, pid := range pids {
+			if processAlive(pid) {
+				names = append(names, name)
+			}
+		}
+		if marked := players.FindMarkedByRunner(arenaPid); len(marked) > 0 {
+			names = append(names, "marked "+strconv.Itoa(len(marked)))
+		}
+		if wardens := wardensOf(arenaPid); len(wardens) > 0 {
+			names = append(names, "its warden")
+		}
+		return names
+	}
+	for len(left()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if l := left(); len(l) > 0 {
+		t.Errorf("after kill -9 of arena, still running: %v", l)
+	}
+}
+
+func waitPidFile(t *testing.T, path string) int {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		b, err := os.ReadFile(path)
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+			return pid
+		}
+	}
+	t.Fatalf("the bot did not write %s", path)
+	return 0
+}
+
+// processAlive reports whether a process exists and is not a zombie.
+func processAlive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
+}
+
+// wardensOf lists the live warden processes of the arena process runner.
+func wardensOf(runner int) []int {
+	entries, _ := os.ReadDir("/proc")
+	want := "\x00" + players.WardenCommand + "\x00" + strconv.Itoa(runner) + "\x00"
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err == nil && strings.Contains("\x00"+string(b), want) && processAlive(pid) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}

@@ -1,0 +1,134 @@
+package players
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// A bot's own process dies with arena (its parent-death signal), but the processes it
+// started do not: when arena is killed outright (SIGKILL, the OOM killer) nothing of arena
+// is left to stop them. The warden is a small process arena starts with its first bot, in a
+// process group of its own: arena tells it over a pipe which process groups are bots', and
+// when that pipe closes (arena has exited, however it ended) it kills what is left of
+// them, and every process carrying one of arena's bot markers, then exits. After a normal
+// exit it finds nothing and exits at once.
+
+// WardenCommand is the hidden first argument that makes the arena executable a warden
+// (see main.go): `arena __warden RUNNER_PID`, the pipe on stdin. The terminal's signals
+// (Ctrl-C, hang-up) are for arena: the warden ignores them, its work starts when arena is
+// gone.
+const WardenCommand = "__warden"
+
+var warden struct {
+	enabled bool
+	once    sync.Once
+	mu      sync.Mutex
+	fd      int // the write end of the pipe to the warden, −1 when there is none
+}
+
+// EnableWarden makes the bots started from now on watched by a warden process, started
+// with the first of them from this very executable (/proc/self/exe, which works even when
+// the file has been replaced since). Only an executable whose main dispatches
+// WardenCommand to RunWarden may enable it.
+func EnableWarden() { warden.enabled = true }
+
+// startWarden starts the warden once; without one, bots are stopped as before, only not
+// after arena is killed outright.
+func startWarden() {
+	warden.fd = -1
+	var p [2]int
+	if unix.Pipe2(p[:], unix.O_CLOEXEC) != nil {
+		return
+	}
+	r := os.NewFile(uintptr(p[0]), "warden")
+	defer r.Close()
+	cmd := &exec.Cmd{
+		Path:  "/proc/self/exe",
+		Args:  []string{"arena", WardenCommand, strconv.Itoa(os.Getpid())},
+		Stdin: r,
+		// Its own process group: Ctrl-C in the terminal and a signal to arena's group do
+		// not reach it. No stdout or stderr: it must not hold arena's output open.
+		SysProcAttr: &syscall.SysProcAttr{Setpgid: true},
+	}
+	if cmd.Start() != nil {
+		unix.Close(p[1])
+		return
+	}
+	// Never waited for: it outlives arena by design, and exits when arena's end closes.
+	go cmd.Process.Release()
+	// A warden that stopped reading must not block a bot's start: a line that does not fit
+	// in the pipe is dropped (the bot is then only stopped by arena itself, as always).
+	unix.SetNonblock(p[1], true)
+	warden.fd = p[1]
+}
+
+// tellWarden sends one line to the warden, if there is one.
+func tellWarden(op byte, pgid int) {
+	if !warden.enabled {
+		return
+	}
+	warden.once.Do(startWarden)
+	if warden.fd < 0 {
+		return
+	}
+	line := strconv.AppendInt([]byte{op}, int64(pgid), 10)
+	line = append(line, '\n')
+	warden.mu.Lock()
+	unix.Write(warden.fd, line) // best effort, see startWarden
+	warden.mu.Unlock()
+}
+
+// RunWarden is the warden's life: it follows the bots' process groups that arena reports
+// on in ("+PGID" started, "-PGID" stopped and reaped) until in ends, then kills what is
+// left of them and of every process carrying a marker of the arena process runner.
+func RunWarden(in io.Reader, runner int) {
+	groups := map[int]bool{}
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		line := sc.Text()
+		if len(line) < 2 {
+			continue
+		}
+		pgid, err := strconv.Atoi(line[1:])
+		if err != nil || pgid <= 1 {
+			continue
+		}
+		switch line[0] {
+		case '+':
+			groups[pgid] = true
+		case '-':
+			delete(groups, pgid)
+		}
+	}
+	killLeftovers(groups, runner)
+}
+
+// killLeftovers kills the process groups and the marked processes, again while marked
+// processes are found (one may fork while it is being killed), for at most half a second.
+// A group's kill succeeds as long as a zombie of it waits to be reaped, so groups are
+// killed in every round without counting: the few rounds always made catch their forks.
+func killLeftovers(groups map[int]bool, runner int) {
+	for round := range 50 {
+		for pgid := range groups {
+			syscall.Kill(-pgid, syscall.SIGKILL)
+		}
+		found := 0
+		for _, pid := range FindMarkedByRunner(runner) {
+			if syscall.Kill(pid, syscall.SIGKILL) == nil {
+				found++
+			}
+		}
+		if found == 0 && (round >= 2 || len(groups) == 0) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -1,0 +1,89 @@
+package players
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Once the pipe from arena closes, the warden kills what is left of the process groups it
+// was told of (even a process that cleared its environment) and every process carrying one
+// of this runner's markers (even one that left its group); a group reported stopped is
+// left alone.
+func TestWardenKillsLeftoversOnceArenaIsGone(t *testing.T) {
+	dir := t.TempDir()
+	watched := startScript(t, dir, `env -i sleep 300 & echo $! > group.pid
+python3 -c 'import os, time; os.setsid(); open("marked.pid", "w").write(str(os.getpid())); time.sleep(300)' &
+exec sleep 300`)
+	stopped := startScript(t, dir, `env -i sleep 300 & echo $! > other.pid
+exec sleep 300`)
+	inGroup, marked, other := readPid(t, dir, "group.pid"), readPid(t, dir, "marked.pid"), readPid(t, dir, "other.pid")
+	t.Cleanup(func() { syscall.Kill(other, syscall.SIGKILL) })
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		RunWarden(r, os.Getpid())
+		close(done)
+	}()
+	w.WriteString("+" + strconv.Itoa(watched.Pid()) + "\n+" + strconv.Itoa(stopped.Pid()) + "\n-" + strconv.Itoa(stopped.Pid()) + "\n")
+	w.Close() // arena is gone
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the warden did not end after its pipe closed")
+	}
+	for name, pid := range map[string]int{"the watched group's process without the marker": inGroup, "the marked process that left its group": marked} {
+		if alive(pid) {
+			t.Errorf("%s (pid %d) survived the warden", name, pid)
+		}
+	}
+	if !alive(other) {
+		t.Errorf("the stopped group's unmarked process (pid %d) was killed: its group was reported stopped", other)
+	}
+	if len(FindMarkedByRunner(os.Getpid())) > 0 {
+		t.Errorf("marked processes survived the warden: %v", FindMarkedByRunner(os.Getpid()))
+	}
+}
+
+// startScript starts a sh script as a bot in dir, stopped at the end of the test.
+func startScript(t *testing.T, dir, script string) *Process {
+	t.Helper()
+	p, err := Start(Spec{Name: "script", Argv: []string{"sh", "-c", script}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Stop(0) })
+	return p
+}
+
+// readPid waits for a script to write a pid file.
+func readPid(t *testing.T, dir, name string) int {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+			return pid
+		}
+	}
+	t.Fatalf("no %s written", name)
+	return 0
+}
+
+// alive reports whether a process exists and is not a zombie waiting to be reaped.
+func alive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
+}
