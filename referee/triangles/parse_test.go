@@ -133,3 +133,31 @@ func TestParseLineSplitting(t *testing.T) {
 		t.Errorf("%d pieces kept, want the valid MOVE", len(lo.pieces))
 	}
 }
+
+// An ignored command's event says which check it failed, not only that it failed.
+func TestIgnoredCommandReasons(t *testing.T) {
+	m := newTestMatch(t, mapS.with(tv2Units))
+	tests := []struct{ piece, reason string }{
+		{"MOVE 0 0 1", "house 0 is both the origin and the destination"},
+		{"MOVE 2 3 1", "no unit of yours on house 2 can move"},
+		{"ATTACK 5 6 7 4", "triangle 5 6 7 is not yours"},
+		{"ATTACK 3 2 0 1", "no unit of yours on corner 2 to pay"},
+		{"ATTACK 0 1 3 4", "house 4 is neither a corner nor next to one"},
+		{"ADD_PATH 0 1 3 2", "path 0-2 already exists"},
+		{"ADD_PATH 0 1 3 6", "path 0-6 would be longer than 400"},
+		{"ADD_PATH 1 0 3 2", "path 1-2 would cross a path"},
+		{"REMOVE_PATH 0 1 3 4", "there is no path 0-4"},
+		{"REMOVE_PATH 0 1 3 3", "house 3 is a corner of the triangle"},
+	}
+	for _, tt := range tests {
+		var events []string
+		if got := m.b.buildTasks(0, parseLine(tt.piece).pieces, &events); len(got) != 0 {
+			t.Errorf("%q: accepted, want it ignored", tt.piece)
+			continue
+		}
+		want := "can't be applied: " + tt.reason
+		if len(events) != 1 || !strings.HasSuffix(events[0], want) {
+			t.Errorf("%q: events %q, want one ending in %q", tt.piece, events, want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func (b *board) buildTasks(p int, pieces []piece, events *[]string) []*task {
 		}
 		t, reason := b.resolveTask(p, pc)
 		if reason == "" && !b.strictlyValid(t) {
-			reason = "can't be applied"
+			reason = "can't be applied: " + b.whyInvalid(t)
 		}
 		if reason != "" {
 			*events = append(*events, fmt.Sprintf("P%d: ignored %s: %s", p, protocol.Quote(pc.text, quoteLimit), reason))
@@ -88,6 +88,48 @@ func (b *board) strictlyValid(t *task) bool {
 		return b.canUse(t.tri, p, 1) && b.adj[t.from][t.to] && !t.tri.hasCorner(t.to)
 	}
 	return false
+}
+
+// whyInvalid says which part of strictlyValid's check a task fails, for the event that
+// reports it as ignored.
+func (b *board) whyInvalid(t *task) string {
+	p := t.player
+	if t.kind == cmdMove {
+		if t.from == t.to {
+			return fmt.Sprintf("house %d is both the origin and the destination", t.from)
+		}
+		return fmt.Sprintf("no unit of yours on house %d can move", t.from)
+	}
+	cost := 1
+	if t.kind == cmdSpawn {
+		cost = 0
+	}
+	if t.tri.owner != p || t.tri.ownerAtTurnStart != p {
+		return fmt.Sprintf("triangle %d %d %d is not yours", t.tri.c[0], t.tri.c[1], t.tri.c[2])
+	}
+	for _, c := range t.tri.c {
+		if b.remaining[c][p] < cost {
+			return fmt.Sprintf("no unit of yours on corner %d to pay", c)
+		}
+	}
+	switch t.kind {
+	case cmdAttack:
+		return fmt.Sprintf("house %d is neither a corner nor next to one", t.to)
+	case cmdAddPath:
+		switch {
+		case b.adj[t.from][t.to]:
+			return fmt.Sprintf("path %d-%d already exists", t.from, t.to)
+		case d2(b.pos[t.from], b.pos[t.to]) > maxPathD2:
+			return fmt.Sprintf("path %d-%d would be longer than 400", t.from, t.to)
+		}
+		return fmt.Sprintf("path %d-%d would cross a path", t.from, t.to)
+	case cmdRemovePath:
+		if !b.adj[t.from][t.to] {
+			return fmt.Sprintf("there is no path %d-%d", t.from, t.to)
+		}
+		return fmt.Sprintf("house %d is a corner of the triangle", t.to)
+	}
+	return "not allowed now"
 }
 
 // touchesTriangle: the target is a corner or a neighbour of a corner.
