@@ -7,7 +7,7 @@
 # Results go to RESULTS (default: tournament-GAME.jsonl), one line per finished game, so
 # running the same command again after Ctrl-C, a reboot or kill -9 plays only the missing
 # games. When every game is played, RESULTS.txt (table) and RESULTS.csv are written next to
-# it. ARENA names the arena executable (default: arena on PATH, else `go run .` from this
+# it. ARENA names the arena executable (default: arena on PATH, else arena built from this
 # repository).
 #
 # Example:
@@ -43,7 +43,14 @@ if [ -n "${ARENA:-}" ]; then
 elif command -v arena >/dev/null 2>&1; then
   arena=(arena)
 else
-  arena=(go run "$(cd "$(dirname "$0")/.." && pwd)")
+  # Built from this repository into a scratch directory: `go run` of the repository would
+  # only work from inside it, and the bots and the results file are relative to here.
+  repo=$(cd "$(dirname "$0")/.." && pwd)
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  echo "tournament-local: arena is not on PATH; building it from $repo" >&2
+  (cd "$repo" && go build -o "$tmp/arena" .)
+  arena=("$tmp/arena")
 fi
 
 args=(tournament --game "$game" --games "$games" --results "$results")

@@ -72,13 +72,23 @@ for b in "${bots[@]}" "${extra[@]}"; do remote+=" $(printf %q "$b")"; done
 # brought back (with what was played, even if the shard was stopped).
 for i in $(seq 1 "$shards"); do touch "$dir/shard-$i.jsonl"; done
 
+local_arena=(arena)
+if ! command -v arena >/dev/null 2>&1; then
+  # Built from this repository into a scratch directory: `go run` of the repository would
+  # only work from inside it.
+  repo=$(cd "$(dirname "$0")/.." && pwd)
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  echo "tournament-shards: arena is not on PATH; building it from $repo for the report" >&2
+  (cd "$repo" && go build -o "$tmp/arena" .)
+  local_arena=("$tmp/arena")
+fi
+
 status=0
 (cd "$dir" && parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
   "${basefiles[@]}" --transferfile 'shard-{}.jsonl' --return 'shard-{}.jsonl' --cleanup \
   "$remote" ::: $(seq 1 "$shards")) || status=$?
 
-local_arena=(arena)
-command -v arena >/dev/null 2>&1 || local_arena=(go run "$(cd "$(dirname "$0")/.." && pwd)")
 "${local_arena[@]}" tournament report "$dir"/shard-*.jsonl >"$dir/report.txt"
 "${local_arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
 cat "$dir/report.txt"
