@@ -74,3 +74,88 @@ func TestTournamentLocalScriptWithoutArena(t *testing.T) {
 		t.Errorf("report:\n%s", report)
 	}
 }
+
+// fakeSSH is an ssh for GNU parallel's --ssh that runs the command on this machine, in a
+// home directory of its own ($FAKE_REMOTE_HOME): a remote machine without a network.
+const fakeSSH = `#!/bin/sh
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -l|-o|-p|-S|-i|-F|-J|-E|-c|-m|-b|-e) shift 2 ;;
+    -*) shift ;;
+    *) break ;;
+  esac
+done
+shift # the host
+[ "${1:-}" = "--" ] && shift
+cd "$FAKE_REMOTE_HOME" || exit 255
+HOME=$FAKE_REMOTE_HOME exec sh -c "$*"
+`
+
+// shardsScript plays a 4-game queens tournament in 2 shards with
+// scripts/tournament-shards.sh, a bot file named relative to the directory it is run from,
+// and checks that the bot was found in every game and that each shard's results came back.
+func shardsScript(t *testing.T, logins string, env []string) {
+	t.Helper()
+	for _, tool := range []string{"bash", "parallel", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	bot, err := os.ReadFile(filepath.Join(botsDir, "queens_statement.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bot.py"), bot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", env,
+		"-g", "queens", "-n", "4", "-S", logins, "-j", "2", "-s", "3", "-a", arenaBin, "-b", "bot.py",
+		"python3 bot.py", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1")
+	if r.code != 0 {
+		t.Fatalf("want exit 0\n%s", r)
+	}
+	for _, shard := range []string{"shard-1.jsonl", "shard-2.jsonl"} {
+		data, err := os.ReadFile(filepath.Join(dir, "shards-queens", shard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := bytes.Count(data, []byte("\n")); n != 2 {
+			t.Errorf("%s: %d games, want 2\n%s", shard, n, r)
+		}
+		if bytes.Contains(data, []byte(`"crash"`)) {
+			t.Errorf("%s: the bot crashed:\n%s", shard, data)
+		}
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(report), "queens: 4 games") {
+		t.Errorf("report:\n%s\n%s", report, r)
+	}
+}
+
+// docs/tournament.md "Many machines": this machine (":") plays its shards from the
+// directory the script is run from, where the bots' files are.
+func TestTournamentShardsScriptHere(t *testing.T) {
+	shardsScript(t, ":", []string{pathWithout(t)})
+}
+
+// docs/tournament.md "Many machines": a -b file named relative to the directory the script
+// is run from reaches the other machines, and the results come back.
+func TestTournamentShardsScriptRemote(t *testing.T) {
+	if _, err := exec.LookPath("rsync"); err != nil {
+		t.Skip("rsync is not installed (GNU parallel copies files with it)")
+	}
+	tools := t.TempDir()
+	ssh := filepath.Join(tools, "ssh")
+	if err := os.WriteFile(ssh, []byte(fakeSSH), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	shardsScript(t, "elsewhere", []string{"PARALLEL=--ssh " + ssh, "FAKE_REMOTE_HOME=" + home})
+	if left, _ := os.ReadDir(home); len(left) != 0 {
+		t.Errorf("files left on the other machine: %v", left)
+	}
+}

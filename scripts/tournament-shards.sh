@@ -9,22 +9,25 @@
 #              shard plays its games in parallel on that machine's cores.
 #   -j SHARDS  number of shards (default: one per login; more balances uneven machines)
 #   -s SEED    master seed shared by every shard (default: random, printed)
-#   -o DIR     where the shard results and the merged reports go (default: shards-GAME)
+#   -o DIR     where the shard results and the merged reports go (default: shards-GAME);
+#              on the other machines the same path, relative to the home directory
 #   -a PATH    arena on the remote machines (default: arena on their PATH)
 #   -b FILE    a file the bots need (script, binary), copied to every machine before the
 #              first job, at the same path relative to the remote home (repeatable)
 #
-# Each shard I of N runs `arena tournament --shard I/N --results shard-I.jsonl` on some
+# Each shard I of N runs `arena tournament --shard I/N --results DIR/shard-I.jsonl` on some
 # machine; the file is copied there first and back afterwards, so running the same command
 # again resumes every unfinished shard. The merged statistics are DIR/report.txt and
-# DIR/report.csv (arena tournament report over DIR/shard-*.jsonl).
+# DIR/report.csv (arena tournament report over DIR/shard-*.jsonl). Bots and -b files are
+# named from the directory the script runs in, where the shards of this machine (":") run;
+# the other machines run theirs from their home directory.
 #
 # Example:
 #   scripts/tournament-shards.sh -g queens -n 2000 -S "box1,box2,:" -b new.py -b old.py \
 #       "python3 new.py" "python3 old.py"
 set -euo pipefail
 
-usage() { sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 2; }
+usage() { sed -n '2,29s/^# \{0,1\}//p' "$0"; exit 2; }
 
 game="" logins="" games=100 shards="" seed="" dir="" remote_arena=arena basefiles=()
 while getopts "g:S:n:j:s:o:a:b:h" opt; do
@@ -64,8 +67,10 @@ echo "$seed" >"$dir/seed"
 echo "tournament-shards: $game, ${#bots[@]} bots, $games games per pairing, master seed $seed, $shards shards on: $logins" >&2
 
 # The remote command, quoted once for the remote shell; GNU parallel puts the shard number
-# in place of {}.
-remote="$remote_arena tournament --game $(printf %q "$game") --games $(printf %q "$games") --seed $seed --shard {}/$shards --results shard-{}.jsonl --no-progress"
+# in place of {}. Every job runs from here on this machine and from the home directory on
+# the others, where -b put the bots' files at the same relative paths, so the bots' paths
+# and DIR/shard-I.jsonl mean the same on every machine.
+remote="$remote_arena tournament --game $(printf %q "$game") --games $(printf %q "$games") --seed $seed --shard {}/$shards --results $(printf %q "$dir")/shard-{}.jsonl --no-progress"
 for b in "${bots[@]}" "${extra[@]}"; do remote+=" $(printf %q "$b")"; done
 
 # Every shard file exists before the run, so that it can always be sent (to resume) and
@@ -85,9 +90,9 @@ if ! command -v arena >/dev/null 2>&1; then
 fi
 
 status=0
-(cd "$dir" && parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
-  "${basefiles[@]}" --transferfile 'shard-{}.jsonl' --return 'shard-{}.jsonl' --cleanup \
-  "$remote" ::: $(seq 1 "$shards")) || status=$?
+parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
+  "${basefiles[@]}" --transferfile "$dir/shard-{}.jsonl" --return "$dir/shard-{}.jsonl" --cleanup \
+  "$remote" ::: $(seq 1 "$shards") || status=$?
 
 "${local_arena[@]}" tournament report "$dir"/shard-*.jsonl >"$dir/report.txt"
 "${local_arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
