@@ -57,12 +57,28 @@ func pathWithout(t *testing.T) string {
 // README "arena tournament": scripts/tournament-local.sh, run from a bot author's own
 // directory with arena not installed, builds arena from the repository and plays.
 func TestTournamentLocalScriptWithoutArena(t *testing.T) {
+	localScript(t, []string{"ARENA=", pathWithout(t)})
+}
+
+// docs/tournament.md: the local script's example passes --sprt after --; the report it
+// writes at the end says how the test stands.
+func TestTournamentLocalScriptSPRT(t *testing.T) {
+	report := localScript(t, []string{"ARENA=" + arenaBin}, "--sprt", "0,10")
+	if !strings.Contains(report, "SPRT    LLR") {
+		t.Errorf("the report has no SPRT:\n%s", report)
+	}
+}
+
+// localScript plays a 2-game queens tournament with scripts/tournament-local.sh and
+// returns the table report it wrote.
+func localScript(t *testing.T, env []string, flags ...string) string {
+	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed")
 	}
 	dir := t.TempDir()
-	r := script(t, dir, "tournament-local.sh", []string{"ARENA=", pathWithout(t)},
-		"-g", "queens", "-n", "2", "-p", "1", "-s", "3", "builtin:greedy", "builtin:random", "--", "--time-scale", roomy)
+	r := script(t, dir, "tournament-local.sh", env, append([]string{
+		"-g", "queens", "-n", "2", "-p", "1", "-s", "3", "builtin:greedy", "builtin:random", "--", "--time-scale", roomy}, flags...)...)
 	if r.code != 0 {
 		t.Fatalf("want exit 0\n%s", r)
 	}
@@ -73,6 +89,7 @@ func TestTournamentLocalScriptWithoutArena(t *testing.T) {
 	if !strings.Contains(string(report), "queens: 2 games") {
 		t.Errorf("report:\n%s", report)
 	}
+	return string(report)
 }
 
 // fakeSSH is an ssh for GNU parallel's --ssh that runs the command on this machine, in a
@@ -94,7 +111,7 @@ HOME=$FAKE_REMOTE_HOME exec sh -c "$*"
 // shardsScript plays a 4-game queens tournament in 2 shards with
 // scripts/tournament-shards.sh, a bot file named relative to the directory it is run from,
 // and checks that the bot was found in every game and that each shard's results came back.
-func shardsScript(t *testing.T, logins string, env []string) {
+func shardsScript(t *testing.T, logins string, env []string, flags ...string) (report string) {
 	t.Helper()
 	for _, tool := range []string{"bash", "parallel", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -109,9 +126,9 @@ func shardsScript(t *testing.T, logins string, env []string) {
 	if err := os.WriteFile(filepath.Join(dir, "bot.py"), bot, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := script(t, dir, "tournament-shards.sh", env,
-		"-g", "queens", "-n", "4", "-S", logins, "-j", "2", "-s", "3", "-a", arenaBin, "-b", "bot.py",
-		"python3 bot.py", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1")
+	args := []string{"-g", "queens", "-n", "4", "-S", logins, "-j", "2", "-s", "3", "-a", arenaBin, "-b", "bot.py",
+		"python3 bot.py", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1"}
+	r := script(t, dir, "tournament-shards.sh", env, append(args, flags...)...)
 	if r.code != 0 {
 		t.Fatalf("want exit 0\n%s", r)
 	}
@@ -127,19 +144,29 @@ func shardsScript(t *testing.T, logins string, env []string) {
 			t.Errorf("%s: the bot crashed:\n%s", shard, data)
 		}
 	}
-	report, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt"))
+	data, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(report), "queens: 4 games") {
-		t.Errorf("report:\n%s\n%s", report, r)
+	if !strings.Contains(string(data), "queens: 4 games") {
+		t.Errorf("report:\n%s\n%s", data, r)
 	}
+	return string(data)
 }
 
 // docs/tournament.md "Many machines": this machine (":") plays its shards from the
 // directory the script is run from, where the bots' files are.
 func TestTournamentShardsScriptHere(t *testing.T) {
 	shardsScript(t, ":", []string{pathWithout(t)})
+}
+
+// docs/tournament.md: an SPRT cannot run inside a shard, so the script's --sprt after --
+// goes to the merged report.
+func TestTournamentShardsScriptSPRT(t *testing.T) {
+	report := shardsScript(t, ":", nil, "--sprt", "0,10")
+	if !strings.Contains(report, "SPRT    LLR") {
+		t.Errorf("the report has no SPRT:\n%s", report)
+	}
 }
 
 // docs/tournament.md "Many machines": a -b file named relative to the directory the script

@@ -37,6 +37,14 @@ while [ $# -gt 0 ]; do
 done
 [ ${#bots[@]} -ge 2 ] || { echo "tournament-local: give at least two bots" >&2; usage; }
 results=${results:-tournament-$game.jsonl}
+# An SPRT given to arena also goes to the report, which says how it stands.
+report=()
+for ((i = 0; i < ${#extra[@]}; i++)); do
+  case ${extra[i]} in
+    --sprt) report=(--sprt "${extra[i + 1]:-}") ;;
+    --sprt=*) report=("${extra[i]}") ;;
+  esac
+done
 
 if [ -n "${ARENA:-}" ]; then
   read -r -a arena <<<"$ARENA"
@@ -65,6 +73,6 @@ if [ $status -ne 0 ]; then
   exit $status
 fi
 base=${results%.jsonl}
-"${arena[@]}" tournament report "$results" >"$base.txt"
+"${arena[@]}" tournament report "${report[@]}" "$results" >"$base.txt"
 "${arena[@]}" tournament report --format csv "$results" >"$base.csv"
 echo "tournament-local: reports in $base.txt and $base.csv" >&2

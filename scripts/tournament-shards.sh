@@ -15,6 +15,9 @@
 #   -b FILE    a file the bots need (script, binary), copied to every machine before the
 #              first job, at the same path relative to the remote home (repeatable)
 #
+# Flags after -- go to every shard's arena tournament, except --sprt ELO0,ELO1, which an
+# arena shard refuses: it goes to the merged report, which says what the test decided.
+#
 # Each shard I of N runs `arena tournament --shard I/N --results DIR/shard-I.jsonl` on some
 # machine; the file is copied there first and back afterwards, so running the same command
 # again resumes every unfinished shard. The merged statistics are DIR/report.txt and
@@ -27,7 +30,7 @@
 #       "python3 new.py" "python3 old.py"
 set -euo pipefail
 
-usage() { sed -n '2,29s/^# \{0,1\}//p' "$0"; exit 2; }
+usage() { sed -n '2,32s/^# \{0,1\}//p' "$0"; exit 2; }
 
 game="" logins="" games=100 shards="" seed="" dir="" remote_arena=arena basefiles=()
 while getopts "g:S:n:j:s:o:a:b:h" opt; do
@@ -54,6 +57,16 @@ while [ $# -gt 0 ]; do
   bots+=("$1"); shift
 done
 [ ${#bots[@]} -ge 2 ] || { echo "tournament-shards: give at least two bots" >&2; usage; }
+# An SPRT decides on all the results at once: it cannot run in a shard, so it goes to the
+# merged report instead.
+report=() flags=()
+for ((i = 0; i < ${#extra[@]}; i++)); do
+  case ${extra[i]} in
+    --sprt) report=(--sprt "${extra[i + 1]:-}"); i=$((i + 1)) ;;
+    --sprt=*) report=("${extra[i]}") ;;
+    *) flags+=("${extra[i]}") ;;
+  esac
+done
 
 IFS=, read -r -a login_list <<<"$logins"
 shards=${shards:-${#login_list[@]}}
@@ -71,7 +84,7 @@ echo "tournament-shards: $game, ${#bots[@]} bots, $games games per pairing, mast
 # the others, where -b put the bots' files at the same relative paths, so the bots' paths
 # and DIR/shard-I.jsonl mean the same on every machine.
 remote="$remote_arena tournament --game $(printf %q "$game") --games $(printf %q "$games") --seed $seed --shard {}/$shards --results $(printf %q "$dir")/shard-{}.jsonl --no-progress"
-for b in "${bots[@]}" "${extra[@]}"; do remote+=" $(printf %q "$b")"; done
+for b in "${bots[@]}" "${flags[@]}"; do remote+=" $(printf %q "$b")"; done
 
 # Every shard file exists before the run, so that it can always be sent (to resume) and
 # brought back (with what was played, even if the shard was stopped).
@@ -94,7 +107,7 @@ parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
   "${basefiles[@]}" --transferfile "$dir/shard-{}.jsonl" --return "$dir/shard-{}.jsonl" --cleanup \
   "$remote" ::: $(seq 1 "$shards") || status=$?
 
-"${local_arena[@]}" tournament report "$dir"/shard-*.jsonl >"$dir/report.txt"
+"${local_arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt"
 "${local_arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
 cat "$dir/report.txt"
 if [ $status -ne 0 ]; then
