@@ -3,7 +3,6 @@ package tournament
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Merged is the result of reading several results files.
@@ -21,6 +20,8 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	m := &Merged{}
 	seen := map[string]string{} // game key → file it was first found in
 	dups := map[string]int{}    // "fileA and fileB" → count
+	var firstGame string        // the game of the first record, "FILE line N"
+	var firstAt string
 	for _, path := range paths {
 		recs, notes, err := ReadResults(path)
 		if err != nil {
@@ -31,6 +32,13 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 			m.Notes = append(m.Notes, fmt.Sprintf("results %s: no games recorded", path))
 		}
 		for _, rec := range recs {
+			at := fmt.Sprintf("%s line %d", path, rec.line)
+			switch {
+			case firstAt == "":
+				firstGame, firstAt = rec.Game, at
+			case rec.Game != firstGame:
+				return nil, fmt.Errorf("results %s: a game of %s, but %s is a game of %s: report the results of each game separately", at, rec.Game, firstAt, firstGame)
+			}
 			key := rec.ID().Key()
 			if first, ok := seen[key]; ok {
 				dups[fmt.Sprintf("%s and %s", first, path)]++
@@ -48,21 +56,7 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	for _, k := range pairs {
 		m.Notes = append(m.Notes, fmt.Sprintf("%d games are recorded in both %s; each is counted once", dups[k], k))
 	}
-	games := map[string]bool{}
-	var names []string
-	for _, r := range m.Records {
-		if !games[r.Game] {
-			games[r.Game] = true
-			names = append(names, r.Game)
-		}
-	}
-	if len(names) > 1 {
-		return nil, fmt.Errorf("the files hold results of different games (%s): report them separately", strings.Join(names, ", "))
-	}
-	game := ""
-	if len(names) == 1 {
-		game = names[0]
-	}
+	game := firstGame
 	if sprt != nil {
 		bots := botsInOrder(m.Records)
 		if len(bots) != 2 {

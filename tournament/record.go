@@ -29,6 +29,8 @@ type Record struct {
 	DurationMS int64    `json:"duration_ms"`
 	Replay     string   `json:"replay,omitempty"`
 	Finished   string   `json:"finished"` // RFC 3339 time the game ended
+
+	line int // the record's line in the file it was read from (0: not read from a file)
 }
 
 // Seat is one seat's result.

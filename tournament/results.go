@@ -136,6 +136,7 @@ func parseRecords(data []byte) ([]Record, error) {
 		if err := rec.Validate(); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
+		rec.line = line
 		out = append(out, rec)
 	}
 	return out, nil

@@ -582,3 +582,38 @@ func BenchmarkTournamentShBots(b *testing.B) {
 		}
 	}
 }
+
+// A report over results of two games names the line of each, whether they are in one file
+// or in two.
+func TestMergeOfDifferentGamesNamesTheLines(t *testing.T) {
+	dir := t.TempDir()
+	line := func(game string, seed int) string {
+		rec := Record{Format: RecordFormat, Game: game, MasterSeed: 1, Pairing: []string{"a", "b"}, Seed: int64(seed), Order: []int{0, 1},
+			Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusOK}}}
+		b, err := rec.encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	one := filepath.Join(dir, "one.jsonl")
+	other := filepath.Join(dir, "other.jsonl")
+	if err := os.WriteFile(one, []byte(line("queens", 1)+line("queens", 2)+line("flags", 3)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, []byte("\n"+line("towers", 4)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{one}, "results " + one + " line 3: a game of flags, but " + one + " line 1 is a game of queens"},
+		{[]string{other, one}, "results " + one + " line 1: a game of queens, but " + other + " line 2 is a game of towers"},
+	} {
+		_, err := ReadAndMerge(c.paths, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ReadAndMerge(%v): %v, want an error with %q", c.paths, err, c.want)
+		}
+	}
+}
