@@ -68,7 +68,7 @@ the results files with arena tournament report.`,
 	gf.register(cmd)
 	f := cmd.Flags()
 	f.IntVar(&tf.games, "games", 20, "games per pairing (rounded up to whole seeds: every seed is played in every seat order)")
-	f.IntVar(&tf.parallel, "parallel", tournament.DefaultParallel(), "games played at once (default: physical cores − 1)")
+	f.IntVar(&tf.parallel, "parallel", tournament.DefaultParallel(), "games played at once (physical cores − 1, at least 1)")
 	f.Int64Var(&tf.seed, "seed", 0, "master seed: the games' seeds derive from it (default: the results file's, else random)")
 	f.StringVar(&tf.results, "results", "", "append results to this file (JSON lines) and resume from it")
 	f.StringVar(&tf.replays, "replays", "", "write a replay of every game into this directory")
