@@ -98,6 +98,7 @@ type server struct {
 	held     []lineEvent // lines that arrived before the start
 	loggedIn []bool
 	present  []bool // a team was connected at some point of the current game
+	left     []int  // the turn in which a team's last connection closed, or -1
 	started  bool
 	turnEnd  time.Time
 }
@@ -138,6 +139,10 @@ func (s *server) newGame(k int) error {
 		s.loggedIn = make([]bool, len(s.cfg.Teams))
 	}
 	s.present = make([]bool, len(s.cfg.Teams))
+	s.left = make([]int, len(s.cfg.Teams))
+	for i := range s.left {
+		s.left[i] = -1
+	}
 	for c := range s.conns {
 		select {
 		case <-c.Closed():
@@ -247,6 +252,7 @@ func (s *server) loop() error {
 			s.conns[sc] = true
 			s.loggedIn[sc.seat] = true
 			s.present[sc.seat] = true
+			s.left[sc.seat] = -1
 			if !s.started && allTrue(s.loggedIn) {
 				start()
 			}
@@ -281,7 +287,7 @@ func (s *server) handle(ev lineEvent) {
 	c := ev.conn
 	select {
 	case <-c.Closed():
-		delete(s.conns, c)
+		s.forget(c)
 		return
 	default:
 	}
@@ -317,9 +323,32 @@ func (s *server) record(seat int, output, input string) {
 	s.moves = append(s.moves, replays.Move{Player: seat, Output: output, Input: input})
 }
 
+// forget drops a closed connection; when it was its team's last, the team has left in
+// this turn (until it logs in again).
+func (s *server) forget(c *sconn) {
+	delete(s.conns, c)
+	for o := range s.conns {
+		if o.seat == c.seat {
+			select {
+			case <-o.Closed():
+			default:
+				return
+			}
+		}
+	}
+	s.left[c.seat] = s.ref.Turn()
+}
+
 // boundary resolves the turn; it reports whether the last game is over.
 func (s *server) boundary() (bool, error) {
 	turn := s.ref.Turn()
+	for c := range s.conns {
+		select {
+		case <-c.Closed():
+			s.forget(c)
+		default:
+		}
+	}
 	s.ref.EndTurn()
 	t := replays.Turn{Turn: turn, Moves: s.moves, Frame: s.ref.Frame()}
 	t.Seal()
@@ -330,8 +359,13 @@ func (s *server) boundary() (bool, error) {
 		s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, s.ref.Result())
 		for i := range s.rec.Result.Players {
 			// An absent team idles and keeps its score, as over pipes; say why it is that low.
-			if p := &s.rec.Result.Players[i]; !s.present[p.Index] && p.Message == "" {
+			p := &s.rec.Result.Players[i]
+			switch {
+			case p.Message != "":
+			case !s.present[p.Index]:
 				p.Message = "never connected during this game"
+			case s.left[p.Index] >= 0:
+				p.Message = fmt.Sprintf("disconnected in turn %d and did not log in again", s.left[p.Index])
 			}
 		}
 		if s.cfg.OnGame != nil {
@@ -347,7 +381,7 @@ func (s *server) boundary() (bool, error) {
 	for c := range s.conns {
 		select {
 		case <-c.Closed():
-			delete(s.conns, c)
+			s.forget(c)
 			continue
 		default:
 		}

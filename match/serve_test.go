@@ -225,6 +225,40 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	}
 }
 
+// A team that disconnects and does not log in again idles and keeps its score, as a bot
+// that closes its pipes does; the result says it left and when, where its status ok
+// would otherwise say nothing. A team that came back has nothing to explain.
+func TestServeResultNamesATeamThatLeft(t *testing.T) {
+	var games []*replays.Replay
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 4}, Seed: 1, Games: 1, TimeScale: 0.1,
+		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}, {"green", "pw3"}},
+		OnGame: func(r *replays.Replay) { games = append(games, r) },
+	})
+	red, blue, green := dial(t, addr), dial(t, addr), dial(t, addr)
+	red.login("red", "pw1")
+	blue.login("blue", "pw2")
+	green.login("green", "pw3")
+	for _, c := range []*tcpClient{blue, green} {
+		c.send("WAIT")
+		c.expect("OK")
+		c.expect("WAITING")
+		c.expect("OK") // turn 1
+		c.c.Close()
+	}
+	again := dial(t, addr)
+	again.login("green", "pw3")
+	awaitOneGame(t, done, &games)
+	var got [][2]string
+	for _, p := range games[0].Result.Players {
+		got = append(got, [2]string{string(p.Status), p.Message})
+	}
+	want := [][2]string{{"ok", ""}, {"ok", "disconnected in turn 1 and did not log in again"}, {"ok", ""}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("status and message per team (-want +got):\n%s", diff)
+	}
+}
+
 // startServe serves on a free local port until the games end or ctx is done; done receives
 // what Serve returns.
 func startServe(t *testing.T, ctx context.Context, cfg ServeConfig) (string, <-chan error) {
