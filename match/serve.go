@@ -263,10 +263,16 @@ func (s *server) loop() error {
 			}
 			s.handle(ev)
 		case <-tick:
+			game := s.game
 			done, err := s.boundary()
 			if err != nil || done {
 				s.closeAll()
 				return err
+			}
+			if s.game != game {
+				// The end of a game (its replay written) takes time of its own: the next
+				// game's first turn still lasts a whole turn from when it starts.
+				s.turnEnd = time.Now()
 			}
 			s.turnEnd = s.turnEnd.Add(s.turnDuration())
 			timer.Reset(time.Until(s.turnEnd))

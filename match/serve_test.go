@@ -3,6 +3,7 @@ package match
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -256,6 +257,53 @@ func TestServeResultNamesATeamThatLeft(t *testing.T) {
 	want := [][2]string{{"ok", ""}, {"ok", "disconnected in turn 1 and did not log in again"}, {"ok", ""}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
+	}
+}
+
+// The next game of --games N gets whole turns from its first one, however long the end of
+// the previous game took (its replay is written in between): a turn lasts T on the clock.
+func TestServeNextGameStartsWithAWholeTurn(t *testing.T) {
+	var games []*replays.Replay
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 2}, Seed: 1, Games: 2, TimeScale: 0.2,
+		Teams: []Team{{"red", "pw1"}},
+		OnGame: func(r *replays.Replay) {
+			games = append(games, r)
+			time.Sleep(500 * time.Millisecond) // a long replay to write
+		},
+	})
+	red := dial(t, addr)
+	red.login("red", "pw1")
+	var left []float64
+	for turn := 0; turn < 4; turn++ {
+		red.send("ADD 1")
+		red.expect("OK")
+		red.expect("")
+		red.send("WAIT")
+		red.expect("OK")
+		var x float64
+		fmt.Sscanf(red.expect("WAITING "), "WAITING %f", &x)
+		left = append(left, x)
+		if turn < 3 {
+			red.expect("OK")
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not end")
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2", len(games))
+	}
+	if left[2] < 0.1 {
+		t.Errorf("seconds left in the first turn of game 2: %.6f of 0.2 (all of them: %v)", left[2], left)
+	}
+	if got := games[1].Result.Players[0].Score; got != 2 {
+		t.Errorf("game 2 scored %v, want 2 (an ADD in each of its turns)", got)
 	}
 }
 
