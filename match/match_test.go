@@ -188,8 +188,12 @@ func TestReplayDeterministicAndVerifies(t *testing.T) {
 	if diff := cmp.Diff(withoutTimes(a), withoutTimes(b)); diff != "" {
 		t.Errorf("two runs differ beyond timings (-first +second):\n%s", diff)
 	}
+	timing := a.Result.Players[0].Timing
 	if err := replays.Verify(a); err != nil {
 		t.Fatalf("verify: %v", err)
+	}
+	if timing == nil || a.Result.Players[0].Timing != timing {
+		t.Errorf("verify changed the replay's timing summary: %v, was %v", a.Result.Players[0].Timing, timing)
 	}
 	// A changed answer in the middle of the game must be caught: by re-simulation when it
 	// changes the game, by the turn's check digest when it does not.

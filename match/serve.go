@@ -369,9 +369,9 @@ func (s *server) boundary() (bool, error) {
 			switch {
 			case p.Message != "":
 			case !s.present[p.Index]:
-				p.Message = "never connected during this game"
+				p.Message = replays.ServeNeverConnected
 			case s.left[p.Index] >= 0:
-				p.Message = fmt.Sprintf("disconnected in turn %d and did not log in again", s.left[p.Index])
+				p.Message = replays.ServeLeft(s.left[p.Index])
 			}
 		}
 		if s.cfg.OnGame != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -257,6 +258,19 @@ func TestServeResultNamesATeamThatLeft(t *testing.T) {
 	want := [][2]string{{"ok", ""}, {"ok", "disconnected in turn 1 and did not log in again"}, {"ok", ""}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
+	}
+	// The note is the server's: the replay verifies with it, and not with another message
+	// (the turn it names is the server's word: the replay keeps no trace of a connection).
+	if err := replays.Verify(games[0]); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	for _, msg := range []string{"disconnected in turn 1", "crashed", "never connected"} {
+		tampered := *games[0]
+		tampered.Result.Players = slices.Clone(games[0].Result.Players)
+		tampered.Result.Players[1].Message = msg
+		if err := replays.Verify(&tampered); err == nil {
+			t.Errorf("verify with the message %q: no mismatch", msg)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package replays
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arena-games/arena/protocol"
@@ -105,14 +106,17 @@ func Verify(r *Replay) error {
 	}
 	res := NewResult(r.Game, r.Seed, len(r.Turns), r.Players, ref.Result())
 	recorded := r.Result
-	for i := range recorded.Players { // timing is measured, not simulated
+	// Timing is measured, not simulated: it is left out of the comparison, on a copy of the
+	// players so that the replay itself is left as it is.
+	recorded.Players = slices.Clone(recorded.Players)
+	for i := range recorded.Players {
 		recorded.Players[i].Timing = nil
 	}
 	if r.Settings.Transport == "tcp" {
-		// arena serve notes a team's connections in its message ("never connected during
-		// this game", "disconnected in turn 6 …"): the server's, not the game's, to check.
+		// arena serve notes a team's connections where the game has nothing to say: the
+		// server's words, not the game's, to check.
 		for i := range res.Players {
-			if p := &res.Players[i]; i < len(recorded.Players) && p.Status == referee.StatusOK && p.Message == "" {
+			if p := &res.Players[i]; i < len(recorded.Players) && p.Status == referee.StatusOK && p.Message == "" && IsServeNote(recorded.Players[i].Message) {
 				p.Message = recorded.Players[i].Message
 			}
 		}
@@ -228,4 +232,24 @@ func firstDifference(got, want []byte) string {
 		return fmt.Sprintf("%q", b[start:end])
 	}
 	return fmt.Sprintf("at byte %d: re-simulated %s, recorded %s", i, snip(got), snip(want))
+}
+
+// What arena serve says in a team's result of its connections, where its status ok and its
+// score would otherwise say nothing: a team absent all game, or one that left and did not
+// log in again.
+const ServeNeverConnected = "never connected during this game"
+
+// ServeLeft is the note of a team whose last connection closed in turn and that did not log
+// in again.
+func ServeLeft(turn int) string {
+	return fmt.Sprintf("disconnected in turn %d and did not log in again", turn)
+}
+
+// IsServeNote reports whether msg is one of arena serve's notes on a team's connections.
+func IsServeNote(msg string) bool {
+	var turn int
+	if _, err := fmt.Sscanf(msg, "disconnected in turn %d", &turn); err == nil && msg == ServeLeft(turn) {
+		return true
+	}
+	return msg == ServeNeverConnected
 }
