@@ -5,10 +5,12 @@ package e2e
 // games on one session, and `--option handshake=1`.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -472,5 +474,57 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 	if len(seen) < turns/3 || seen[len(seen)-1] > 10 || goodEnd.Before(srv.end.Add(-time.Second)) {
 		t.Errorf("the other team saw %d of %d turns, the last with TIME_TO_END %v, its connection closed %v before the end of the game; want its turns to go on to the end",
 			len(seen), turns, seen[max(0, len(seen)-3):], srv.end.Sub(goodEnd).Round(time.Millisecond))
+	}
+}
+
+// The bestow starter plays `arena serve --games 2` on one connection: it notices the second
+// game (both efforts back at 0) and reads its world and pieces afresh (it used to play the
+// second game with the first one's pieces, and had its placements refused).
+func TestDeadline24BestowStarterBackToBack(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed (README: needed for the example bots and tests)")
+	}
+	starter, err := filepath.Abs(filepath.Join("..", "players", "starters", "bestow", "starter.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const seed = 30
+	srv := d24Serve(t, "--game", "bestow", "--games", "2", "--seed", fmt.Sprint(seed), "--time-scale", "0.05", "--option", "Ee=100")
+	var clients []*d24Proc
+	for i := 1; i <= 2; i++ {
+		clients = append(clients, d24Start(t, fmt.Sprintf("python3 %s --tcp %s --login login%d --password secret", starter, srv.addr, i)))
+	}
+	srv.wait(3 * time.Minute)
+	for _, c := range clients {
+		c.wait(t, 10*time.Second)
+	}
+	var second struct {
+		Turns []struct {
+			Moves []struct {
+				Player int    `json:"player"`
+				Input  string `json:"input"`
+				Output string `json:"output"`
+			} `json:"moves"`
+		} `json:"turns"`
+	}
+	data, err := os.ReadFile(filepath.Join(srv.dir, fmt.Sprintf("bestow-%d.json", seed+1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &second); err != nil {
+		t.Fatal(err)
+	}
+	for _, command := range []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"} {
+		sent := map[int]bool{}
+		for _, turn := range second.Turns {
+			for _, m := range turn.Moves {
+				if strings.Contains(m.Output, command) {
+					sent[m.Player] = true
+				}
+			}
+		}
+		if len(sent) != 2 {
+			t.Errorf("game 2: the players that sent %s: %v; want both", command, sent)
+		}
 	}
 }

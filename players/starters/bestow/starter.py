@@ -11,7 +11,9 @@ or against `arena serve --game bestow` over TCP:
 
 It speaks the session protocol of docs/games/bestow.md: one command per line, answered by
 `OK` and data lines or by `FAILED <code> <message>`; `WAIT` is answered by `OK`,
-`WAITING <seconds>`, then `OK` when the next turn starts. End of input means game over.
+`WAITING <seconds>`, then `OK` when the next turn starts. End of input means game over;
+with `arena serve --games N` the next game starts on the same connection, noticed when
+both efforts are back at 0.
 
 The strategy is deliberately simple and always legal: buy the affordable piece in range
 with the best value per effort, put it as close to the corner (0,0,0) of the own space as
@@ -311,6 +313,7 @@ class Game:
             self.shared[i] = mine[0]
 
     def run(self):
+        playing = False  # an effort has moved in this game
         while True:
             try:
                 if self.world is None:
@@ -318,6 +321,13 @@ class Game:
                 if not self.pieces:
                     self.load_pieces()
                 info = self.match_info()
+                efforts = (info.me.effort, info.opponent.effort)
+                if playing and efforts == (0, 0):
+                    # Efforts only grow: both back at 0 is the next game of
+                    # `arena serve --games N`. Read its world and pieces afresh.
+                    self.world, self.pieces, playing = None, [], False
+                    continue
+                playing = efforts != (0, 0)
                 if info.active == "Me":
                     self.play_turn(info)
             except TurnOver:
