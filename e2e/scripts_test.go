@@ -186,3 +186,31 @@ func TestTournamentShardsScriptRemote(t *testing.T) {
 		t.Errorf("files left on the other machine: %v", left)
 	}
 }
+
+// A shards directory holds the games of one master seed: a run with another -s is refused
+// before any game, since the merged report would count the games of both.
+func TestTournamentShardsScriptOtherSeed(t *testing.T) {
+	for _, tool := range []string{"bash", "parallel"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	shards := filepath.Join(dir, "shards-queens")
+	if err := os.MkdirAll(shards, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(shards, "seed"), []byte("5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", nil, "-g", "queens", "-n", "4", "-S", ":", "-s", "3", "-a", arenaBin, "builtin:greedy", "builtin:random")
+	if r.code != 2 || !strings.Contains(r.stderr, "holds the shards of master seed 5, not 3") {
+		t.Errorf("want exit 2 naming both seeds\n%s", r)
+	}
+	if left, _ := filepath.Glob(filepath.Join(shards, "shard-*")); len(left) != 0 {
+		t.Errorf("shard files made: %v", left)
+	}
+	if seed, _ := os.ReadFile(filepath.Join(shards, "seed")); string(seed) != "5\n" {
+		t.Errorf("the recorded seed became %q", seed)
+	}
+}

@@ -8,7 +8,8 @@
 #              (":" is this machine). One shard runs at a time on each machine, and each
 #              shard plays its games in parallel on that machine's cores.
 #   -j SHARDS  number of shards (default: one per login; more balances uneven machines)
-#   -s SEED    master seed shared by every shard (default: random, printed)
+#   -s SEED    master seed shared by every shard (default: the one kept in DIR/seed by an
+#              earlier run, else random, printed); another seed than DIR's is refused
 #   -o DIR     where the shard results and the merged reports go (default: shards-GAME);
 #              on the other machines the same path, relative to the home directory
 #   -a PATH    arena on the remote machines (default: arena on their PATH)
@@ -30,7 +31,7 @@
 #       "python3 new.py" "python3 old.py"
 set -euo pipefail
 
-usage() { sed -n '2,32s/^# \{0,1\}//p' "$0"; exit 2; }
+usage() { sed -n '2,33s/^# \{0,1\}//p' "$0"; exit 2; }
 
 game="" logins="" games=100 shards="" seed="" dir="" remote_arena=arena basefiles=()
 while getopts "g:S:n:j:s:o:a:b:h" opt; do
@@ -72,9 +73,14 @@ IFS=, read -r -a login_list <<<"$logins"
 shards=${shards:-${#login_list[@]}}
 dir=${dir:-shards-$game}
 mkdir -p "$dir"
+earlier=$(cat "$dir/seed" 2>/dev/null || true)
 if [ -z "$seed" ]; then
   # Reuse the seed of an earlier run of this batch, so that resuming plays the same maps.
-  seed=$(cat "$dir/seed" 2>/dev/null || echo $(( (RANDOM << 16 | RANDOM) & 0x7fffffff )))
+  seed=${earlier:-$(( (RANDOM << 16 | RANDOM) & 0x7fffffff ))}
+elif [ -n "$earlier" ] && [ "$earlier" != "$seed" ]; then
+  # Its shard files hold the games of that seed: the merged report would count both.
+  echo "tournament-shards: $dir holds the shards of master seed $earlier, not $seed: give -s $earlier to resume them, or another -o" >&2
+  exit 2
 fi
 echo "$seed" >"$dir/seed"
 echo "tournament-shards: $game, ${#bots[@]} bots, $games games per pairing, master seed $seed, $shards shards on: $logins" >&2
