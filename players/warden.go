@@ -63,7 +63,7 @@ func startWarden() {
 		return
 	}
 	// Never waited for: it outlives arena by design, and exits when arena's end closes.
-	go cmd.Process.Release()
+	cmd.Process.Release()
 	// A warden that stopped reading must not block a bot's start: a line that does not fit
 	// in the pipe is dropped (the bot is then only stopped by arena itself, as always).
 	unix.SetNonblock(p[1], true)
