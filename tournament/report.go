@@ -66,6 +66,10 @@ func writeCSV(w io.Writer, s Summary) error {
 }
 
 func writeTable(w io.Writer, s Summary) error {
+	if s.Games == 0 && len(s.Bots) == 0 {
+		_, err := fmt.Fprintln(w, "no games recorded")
+		return err
+	}
 	fmt.Fprintf(w, "%s: %d games\n\n", s.Game, s.Games)
 	order := make([]int, len(s.Bots))
 	for i := range order {

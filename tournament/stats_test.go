@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"bytes"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +96,23 @@ func TestLOS(t *testing.T) {
 		if got := LOS(tc.w, tc.l); !near(got, tc.los, 1e-12) {
 			t.Errorf("LOS(%v, %v) = %v, want %v", tc.w, tc.l, got, tc.los)
 		}
+	}
+}
+
+// A report over no games says so, and its JSON lists no bots as an empty list, not null.
+func TestReportOfNoGames(t *testing.T) {
+	s := Summarize("", nil, nil, nil)
+	var table, js bytes.Buffer
+	if err := WriteSummary(&table, s, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if table.String() != "no games recorded\n" {
+		t.Errorf("table: %q", table.String())
+	}
+	if err := WriteSummary(&js, s, "json"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"bots": []`) {
+		t.Errorf("json: %s", js.String())
 	}
 }

@@ -120,7 +120,7 @@ func (n *Number) UnmarshalJSON(b []byte) error {
 // bots that appear only in the records are added after them. sprt, when set, evaluates the
 // sequential test for two bots.
 func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
-	s := Summary{Game: game, Games: len(recs)}
+	s := Summary{Game: game, Games: len(recs), Bots: []BotStats{}}
 	index := map[string]int{}
 	addBot := func(name string) int {
 		if i, ok := index[name]; ok {
