@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -281,6 +282,10 @@ func (s *tokenScanner) int(lo, hi int, what string, args ...any) (int, error) {
 		return 0, &ParseError{s.line, fmt.Sprintf("file ends where %s was expected", fmt.Sprintf(what, args...))}
 	}
 	v, err := strconv.ParseInt(tok, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		// An integer, only too long for 64 bits: out of range like any other.
+		return 0, &ParseError{s.line, fmt.Sprintf("%s is %s, want %d..%d", fmt.Sprintf(what, args...), quoteToken(tok), lo, hi)}
+	}
 	if err != nil {
 		return 0, &ParseError{s.line, fmt.Sprintf("%s: %s is not an integer", fmt.Sprintf(what, args...), quoteToken(tok))}
 	}

@@ -79,6 +79,8 @@ func TestParseRocketsMalformed(t *testing.T) {
 		{"self-loop", strings.Replace(tiny6, "6 5 4", "5 5 4", 1), 7, "road 4 joins city 5 to itself"},
 		{"duplicate road", strings.Replace(tiny6, "6 5 4", "3 2 4", 1), 7, "road 4 joins cities 3 and 2 again (already joined on line 5)"},
 		{"negative cost", strings.Replace(tiny6, "6 5 4", "6 5 -4", 1), 7, "road 4 BaseCost is -4, want 0..1000000"},
+		{"cost beyond 64 bits", strings.Replace(tiny6, "6 5 4", "6 5 99999999999999999999", 1), 7, `road 4 BaseCost is "99999999999999999999", want 0..1000000`},
+		{"city count beyond 64 bits", "-99999999999999999999 6 2\n", 1, `CityCount is "-99999999999999999999", want 1..10000`},
 		{"truncated road", strings.TrimSuffix(tiny6, " 7\n"), 9, "file ends where road 6 BaseCost was expected"},
 		{"fewer roads than announced", strings.Replace(tiny6, "6 6 2", "6 7 2", 1), 9, "file ends where road 7 RoadFrom was expected"},
 		{"extra values", tiny6 + "\n1 2 3\n", 11, `unexpected value after the last road: "1"`},
