@@ -58,6 +58,9 @@ func (e *ParseError) Error() string {
 // naming the line of the offending value; when the file is laid out in lines and one of
 // them holds the wrong number of values, the error says which.
 func ParseRockets(data []byte) (*Rockets, error) {
+	// A byte-order mark, which some editors write at the start of a UTF-8 file, is not a
+	// value (CRLF line ends are whitespace already).
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	m, err := parseRockets(data)
 	if pe, ok := err.(*ParseError); ok {
 		if line, hint := layoutHint(data); hint != "" && (line < pe.Line || pe.Line == 0) {

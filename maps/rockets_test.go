@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -57,6 +58,28 @@ func TestParseRocketsTiny6(t *testing.T) {
 
 // Spec §3.1: every loader error names the line of the offending value and the reason;
 // in a file laid out in lines, a line holding the wrong number of values is named too.
+// A file saved by an editor that starts it with a UTF-8 byte-order mark and ends its lines
+// with CRLF reads as the plain file does.
+func TestParseRocketsBOMAndCRLF(t *testing.T) {
+	want, err := ParseRockets([]byte(tiny6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := "\ufeff" + strings.ReplaceAll(tiny6, "\n", "\r\n")
+	got, err := ParseRockets([]byte(data))
+	if err != nil {
+		t.Fatalf("BOM and CRLF: %v", err)
+	}
+	if !bytes.Equal(got.Format(), want.Format()) {
+		t.Fatalf("BOM and CRLF: got\n%s\nwant\n%s", got.Format(), want.Format())
+	}
+	// A mark anywhere else is not whitespace.
+	_, err = ParseRockets([]byte("6 6 2\n\ufeff1 4\n"))
+	if pe, ok := err.(*ParseError); !ok || pe.Line != 2 || !strings.Contains(pe.Reason, "is not an integer") {
+		t.Fatalf("mark inside the file: got %v", err)
+	}
+}
+
 func TestParseRocketsMalformed(t *testing.T) {
 	tests := []struct {
 		name, text string
