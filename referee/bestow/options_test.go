@@ -2,6 +2,7 @@ package bestow
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -80,6 +81,11 @@ func TestSpec2_OptionErrors(t *testing.T) {
 		{map[string]string{"flat": "1.5"}, "flat"},
 		{map[string]string{"flat": "x"}, "flat"},
 		{map[string]string{"e": "1"}, "e"},
+		{map[string]string{"variant": "wicked", "maxCubes": "4"}, "maxCubes"},
+		{map[string]string{"minCubes": "8", "extent": "1"}, "extent"},
+		{map[string]string{"extent": "3"}, "extent"},
+		{map[string]string{"variant": "flower", "maxCubes": "20"}, "maxCubes"},
+		{map[string]string{"variant": "wicked", "extent": "4", "flat": "0.1"}, "extent"},
 	}
 	for _, tt := range tests {
 		_, err := Game{}.New(referee.Config{Seed: 1, Players: 2, Options: tt.opts})
@@ -87,6 +93,33 @@ func TestSpec2_OptionErrors(t *testing.T) {
 		if !errors.As(err, &oe) || oe.Key != tt.key || oe.Reason == "" {
 			t.Errorf("%v: got %v, want an option error naming %q", tt.opts, err, tt.key)
 		}
+	}
+}
+
+// Every piece the generator draws has minCubes..maxCubes cubes: sizes the extent box
+// cannot hold are refused rather than silently cut.
+func TestSpec3_PieceSizesFitExtent(t *testing.T) {
+	for _, opts := range []map[string]string{
+		{"minCubes": "4", "maxCubes": "4", "extent": "2"},
+		{"minCubes": "8", "maxCubes": "8", "extent": "2", "flat": "0"},
+		{"variant": "wicked", "minCubes": "20", "extent": "3"},
+		{"variant": "flower"},
+		{},
+	} {
+		p, err := parseParams(opts)
+		if err != nil {
+			t.Fatalf("%v: %v", opts, err)
+		}
+		p.N = 200
+		for _, pc := range generatePieces(1, p) {
+			if n := len(pc.cubes); n < p.MinCubes || n > p.MaxCubes {
+				t.Fatalf("%v: piece %d has %d cubes, want %d..%d", opts, pc.id, n, p.MinCubes, p.MaxCubes)
+			}
+		}
+	}
+	_, err := parseParams(map[string]string{"minCubes": "8", "extent": "1"})
+	if err == nil || !strings.Contains(err.Error(), `extent="1"`) || !strings.Contains(err.Error(), "does not fit") {
+		t.Fatalf("minCubes=8 extent=1: got %v", err)
 	}
 }
 

@@ -151,10 +151,54 @@ func parseParams(opts map[string]string) (params, error) {
 			return params{}, err
 		}
 	}
+	// Name the option the user gave: the other may be a variant's value.
+	given := func(keys ...string) string {
+		for _, k := range keys {
+			if _, ok := opts[k]; ok {
+				return k
+			}
+		}
+		return keys[0]
+	}
+	bad := func(key, reason string) error {
+		value := opts[key]
+		if _, ok := opts[key]; !ok {
+			value = formatParam(fieldOf(&p, key))
+		}
+		return &referee.OptionError{Game: gameName, Key: key, Value: value, Reason: reason}
+	}
 	if p.MinCubes > p.MaxCubes {
-		return params{}, &referee.OptionError{Game: gameName, Key: "minCubes", Value: strconv.Itoa(p.MinCubes), Reason: fmt.Sprintf("larger than maxCubes (%d)", p.MaxCubes)}
+		return params{}, bad(given("minCubes", "maxCubes"), fmt.Sprintf("minCubes (%d) is larger than maxCubes (%d)", p.MinCubes, p.MaxCubes))
+	}
+	// A piece grows inside a box of edge extent (its z edge 1 when flat): a size the box
+	// cannot hold would silently give smaller pieces than minCubes..maxCubes says.
+	if fit := pieceCapacity(p); p.MaxCubes > fit {
+		box := fmt.Sprintf("%d×%d×%d", p.Extent, p.Extent, p.Extent)
+		if p.Flat > 0 {
+			box = fmt.Sprintf("%d×%d×1 (flat > 0: some pieces lie in z = 0)", p.Extent, p.Extent)
+		}
+		return params{}, bad(given("extent", "flat", "maxCubes", "minCubes"), fmt.Sprintf("a piece of maxCubes = %d cubes does not fit in a box of extent %s, which holds %d: raise extent or lower maxCubes", p.MaxCubes, box, fit))
 	}
 	return p, nil
+}
+
+// pieceCapacity is the largest piece the generator can grow within extent: the box's
+// volume, or its base when pieces may be flat.
+func pieceCapacity(p params) int {
+	if p.Flat > 0 {
+		return p.Extent * p.Extent
+	}
+	return p.Extent * p.Extent * p.Extent
+}
+
+// fieldOf finds a parameter by its option key.
+func fieldOf(p *params, key string) any {
+	for _, pr := range paramTable {
+		if pr.key == key {
+			return pr.field(p)
+		}
+	}
+	return nil
 }
 
 func setParam(p *params, pr param, text string) error {
