@@ -2,6 +2,7 @@ package rockets
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -345,5 +346,33 @@ func TestRevenueCap(t *testing.T) {
 	}
 	if got := revenue(3, false, 0, 5); got != 0 {
 		t.Errorf("M_max 0: %d", got)
+	}
+}
+
+// arena games shows each numeric option's range, the one start-up checks enforce (as the
+// other games' listings do).
+func TestSpec2_OptionHelpNamesRange(t *testing.T) {
+	help := map[string]string{}
+	for _, o := range (Game{}).Info().Options {
+		help[o.Key] = o.Help
+	}
+	want := map[string]string{}
+	for _, o := range intOptions {
+		want[o.key] = strconv.FormatInt(o.lo, 10) + ".." + strconv.FormatInt(o.hi, 10)
+	}
+	for _, o := range smallIntOptions {
+		want[o.key] = strconv.Itoa(o.lo) + ".." + strconv.Itoa(o.hi)
+	}
+	for _, o := range floatOptions {
+		want[o.key] = strconv.FormatFloat(o.lo, 'f', -1, 64) + ".." + strconv.FormatFloat(o.hi, 'f', -1, 64)
+	}
+	for key, r := range want {
+		if !strings.HasSuffix(help[key], "; "+r) {
+			t.Errorf("option %s: help %q does not end with its range %s", key, help[key], r)
+		}
+		_, err := Game{}.New(referee.Config{Seed: 1, Players: 2, Options: map[string]string{key: "-99"}})
+		if err == nil || !strings.Contains(err.Error(), r) {
+			t.Errorf("option %s=-99: got %v, want a refusal naming %s", key, err, r)
+		}
 	}
 }

@@ -111,14 +111,15 @@ func options() []referee.Option {
 		{Key: "lawyers", Default: "1", Help: "1: lawyers available, 0: not (default from the variant)"},
 		{Key: "parallel", Default: "0", Help: "1: arena run serves the seats of a turn at once, lines in arrival order (faster, not reproducible); 0: one after another"},
 	}
+	// Each help ends with the accepted range, as the other games' do.
 	for _, o := range intOptions {
-		opts = append(opts, referee.Option{Key: o.key, Default: strconv.FormatInt(*o.get(&d), 10), Help: o.help})
+		opts = append(opts, referee.Option{Key: o.key, Default: strconv.FormatInt(*o.get(&d), 10), Help: o.help + "; " + strconv.FormatInt(o.lo, 10) + ".." + strconv.FormatInt(o.hi, 10)})
 	}
 	for _, o := range smallIntOptions {
-		opts = append(opts, referee.Option{Key: o.key, Default: strconv.Itoa(*o.get(&d)), Help: o.help})
+		opts = append(opts, referee.Option{Key: o.key, Default: strconv.Itoa(*o.get(&d)), Help: o.help + "; " + strconv.Itoa(o.lo) + ".." + strconv.Itoa(o.hi)})
 	}
 	for _, o := range floatOptions {
-		opts = append(opts, referee.Option{Key: o.key, Default: strconv.FormatFloat(*o.get(&d), 'f', -1, 64), Help: o.help})
+		opts = append(opts, referee.Option{Key: o.key, Default: strconv.FormatFloat(*o.get(&d), 'f', -1, 64), Help: o.help + "; " + strconv.FormatFloat(o.lo, 'f', -1, 64) + ".." + strconv.FormatFloat(o.hi, 'f', -1, 64)})
 	}
 	return opts
 }
