@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strings"
@@ -178,6 +179,11 @@ func readFileOptions(info referee.Info, opts map[string]string) (map[string][]by
 		if err != nil {
 			shipped, serr := openShippedMap(info.Name, name)
 			if serr != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					// Neither a file nor a shipped map: say why it is not a shipped map either
+					// (the names that would have been found, or an ambiguous name).
+					return nil, fmt.Errorf("--option %s=%s: no such file, and %s", o.Key, name, strings.TrimPrefix(serr.Error(), "maps: "))
+				}
 				return nil, fmt.Errorf("--option %s=%s: %v", o.Key, name, unwrapPathErr(err))
 			}
 			data = shipped
