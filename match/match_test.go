@@ -572,3 +572,21 @@ func TestSessionArrivalOrder(t *testing.T) {
 		t.Errorf("verify: %v", err)
 	}
 }
+
+// A bot that Ctrl-C stops while it is being served has not crashed: the runner stopped it,
+// and the interrupted game's result keeps the position before that turn, statuses included.
+func TestInterruptedSessionDoesNotBlameTheStoppedBot(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(time.Second, cancel)
+	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	rec, err := Run(ctx, Config{Game: sumGame{turns: 4}, Seed: 1, NoTimeout: true, Players: []Player{sumBot("2"), silent}})
+	if err == nil || rec == nil || !rec.Result.Unfinished {
+		t.Fatalf("Run: %v; want an interrupted game", err)
+	}
+	for _, p := range rec.Result.Players {
+		if p.Status != referee.StatusOK || p.Message != "" {
+			t.Errorf("player %d: %s %q, want ok: the game was interrupted, the bot did not fail", p.Index, p.Status, p.Message)
+		}
+	}
+}
