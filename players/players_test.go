@@ -244,6 +244,23 @@ func TestTooLongLineReportedOnce(t *testing.T) {
 	}
 }
 
+// A line that never ends, read the session way (a too-long line is handed over and the
+// rest of it dropped): what is dropped counts toward the output limit, so that the bot is
+// stopped for flooding instead of being read from for ever.
+func TestEndlessLineFloodsInSessionReads(t *testing.T) {
+	p := start(t, "read x; head -c 50000000 /dev/zero | tr '\\0' z; sleep 5", func(s *Spec) { s.MaxLine = 65536; s.MaxTurnOutput = 1 << 20 })
+	p.Write("go\n", time.Now().Add(time.Second))
+	l, err := p.ReadLine(time.Now().Add(3 * time.Second))
+	if err != nil || !l.TooLong {
+		t.Fatalf("first read: %+v, %v; want the too-long line", l, err)
+	}
+	_, err = p.ReadLine(time.Now().Add(3 * time.Second))
+	want := `flooded its output: more than 1 MiB not read as answers, in a line longer than 64 KiB starting "` + strings.Repeat("z", 60) + `"… (65476 more bytes)`
+	if kindOf(err) != KindLimit || err.Error() != want {
+		t.Fatalf("second read: %v (kind %d), want kind %d %q", err, kindOf(err), KindLimit, want)
+	}
+}
+
 // groupOf reads the process group from /proc/PID/stat, whatever the command's name holds.
 func TestGroupOf(t *testing.T) {
 	if got, want := groupOf(os.Getpid()), syscall.Getpgrp(); got != want {

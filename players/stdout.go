@@ -66,6 +66,8 @@ type stdoutState struct {
 	partialTooLong  bool
 	partialReported bool // the too-long line was already queued: once per line, never again
 
+	longStart string // the start of the last too-long line, quoted if its rest floods
+
 	reading bool // a ReadLines or ReadLine is using the descriptors
 	drain   *time.Timer
 }
@@ -144,11 +146,15 @@ func (p *Process) split(data []byte, now time.Time) {
 		}
 		if !o.partialTooLong {
 			if len(o.partial)+len(chunk) > limit+1 { // +1: room for the "\r" of a "\r\n"
+				had := len(o.partial) + len(chunk)
 				o.partial = append(o.partial[:min(len(o.partial), limit)], chunk[:min(len(chunk), max(0, limit-len(o.partial)))]...)
 				o.partialTooLong = true
+				p.discard(had - len(o.partial))
 			} else {
 				o.partial = append(o.partial, chunk...)
 			}
+		} else {
+			p.discard(len(chunk))
 		}
 		if i < 0 {
 			break
@@ -176,6 +182,7 @@ func (p *Process) push(l queuedLine) {
 	o := &p.out
 	if l.tooLong { // reported as such; it is already cut to MaxLine
 		o.queue = append(o.queue, l)
+		o.longStart = l.text
 		return
 	}
 	if o.flooding {
@@ -190,6 +197,28 @@ func (p *Process) push(l queuedLine) {
 		return
 	}
 	o.queue = append(o.queue, l)
+}
+
+// discard counts toward the flood limit the bytes of a too-long line that are dropped
+// rather than queued: a line that never ends is output that is never read as an answer.
+// (The session games answer a too-long line FAILED and go on reading, so without this an
+// endless line would be taken in for ever.) Called with p.mu held.
+func (p *Process) discard(n int) {
+	o := &p.out
+	o.turnBytes += n
+	if o.turnBytes > p.spec.MaxTurnOutput {
+		o.flooding = true
+	}
+}
+
+// tooLongQueued reports whether a too-long line waits in the queue.
+func (o *stdoutState) tooLongQueued() bool {
+	for _, l := range o.queue[o.head:] {
+		if l.tooLong {
+			return true
+		}
+	}
+	return false
 }
 
 // pop takes the oldest queued line. Called with p.mu held and a line queued.
@@ -331,12 +360,16 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			p.mu.Unlock()
 			return got, err
 		}
-		if o.flooding {
-			// Over the output limit: what is queued is not an answer any more.
+		if o.flooding && (tooLongOK || !o.tooLongQueued()) {
+			// Over the output limit: what is queued is not an answer any more. (A too-long
+			// line that fails the read anyway is reported as such, below.)
 			p.mu.Unlock()
 			msg := fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))
-			if o.head < len(o.queue) {
+			switch {
+			case o.head < len(o.queue):
 				msg += ", starting " + protocol.Quote(o.queue[o.head].text, quotedOutput)
+			case o.longStart != "":
+				msg += ", in a line longer than " + bytesText(p.spec.MaxLine) + " starting " + protocol.Quote(o.longStart, quotedOutput)
 			}
 			return got, &Error{Kind: KindLimit, Msg: msg}
 		}
