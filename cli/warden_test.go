@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-games/arena/internal/proctest"
 	"github.com/arena-games/arena/players"
 )
 
@@ -33,7 +34,7 @@ exec sleep 300`
 	arenaPid := cmd.Process.Pid
 	pids := map[string]int{}
 	for _, name := range []string{"group.pid", "setsid.pid"} {
-		pids[name] = waitPidFile(t, filepath.Join(dir, name))
+		pids[name] = proctest.WaitPidFile(t, filepath.Join(dir, name))
 	}
 	t.Cleanup(func() {
 		for _, pid := range pids {
@@ -47,7 +48,7 @@ exec sleep 300`
 	left := func() []string {
 		var names []string
 		for name, pid := range pids {
-			if processAlive(pid) {
+			if proctest.Alive(pid) {
 				names = append(names, name)
 			}
 		}
@@ -67,29 +68,6 @@ exec sleep 300`
 	}
 }
 
-func waitPidFile(t *testing.T, path string) int {
-	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		b, err := os.ReadFile(path)
-		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
-			return pid
-		}
-	}
-	t.Fatalf("the bot did not write %s", path)
-	return 0
-}
-
-// processAlive reports whether a process exists and is not a zombie.
-func processAlive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
-}
-
 // wardensOf lists the live warden processes of the arena process runner.
 func wardensOf(runner int) []int {
 	entries, _ := os.ReadDir("/proc")
@@ -101,7 +79,7 @@ func wardensOf(runner int) []int {
 			continue
 		}
 		b, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err == nil && strings.Contains("\x00"+string(b), want) && processAlive(pid) {
+		if err == nil && strings.Contains("\x00"+string(b), want) && proctest.Alive(pid) {
 			pids = append(pids, pid)
 		}
 	}

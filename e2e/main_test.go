@@ -79,22 +79,37 @@ func (r run) String() string {
 // status; it fails the test only when the binary cannot be run at all.
 func arena(t *testing.T, args ...string) run {
 	t.Helper()
+	return runCommand(t, workDir, nil, arenaBin, args)
+}
+
+// runCommand runs path with args in dir, env added to the environment, for at most four
+// minutes, and returns what it printed and its exit status (args[0] of the run is path's
+// base name when it is not arena); it fails the test only when the command cannot be run
+// at all or runs out of time.
+func runCommand(t *testing.T, dir string, env []string, path string, args []string) run {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, arenaBin, args...)
-	cmd.Dir = workDir
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	r := run{args: args, stdout: stdout.String(), stderr: stderr.String()}
+	if path != arenaBin {
+		r.args = append([]string{filepath.Base(path)}, args...)
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 	case errors.As(err, &exit) && ctx.Err() == nil:
 		r.code = exit.ExitCode()
 	default:
-		t.Fatalf("arena %s: %v\n%s", strings.Join(args, " "), err, r)
+		t.Fatalf("%s: %v\n%s", strings.Join(r.args, " "), err, r)
 	}
 	return r
 }

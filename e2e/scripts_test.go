@@ -2,14 +2,11 @@ package e2e
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // script runs one of scripts/*.sh in dir with env added to the environment (an entry
@@ -20,25 +17,7 @@ func script(t *testing.T, dir, name string, env []string, args ...string) run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, path, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	cmd.WaitDelay = 10 * time.Second
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	r := run{args: append([]string{name}, args...), stdout: stdout.String(), stderr: stderr.String()}
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &exit) && ctx.Err() == nil:
-		r.code = exit.ExitCode()
-	default:
-		t.Fatalf("%s: %v\n%s", name, err, r)
-	}
-	return r
+	return runCommand(t, dir, env, path, args)
 }
 
 // pathWithout is PATH without the directories that hold an `arena` executable, for the

@@ -113,7 +113,7 @@ func TestServe(t *testing.T) {
 	blue.expect("OK")
 	blue.expect("WAITING ")
 	blue.expect("OK")
-	awaitOneGame(t, done, &games)
+	awaitGames(t, done, &games, 1)
 	rec := games[0]
 	if got := rec.Result.Players[0].Score; got != 6 {
 		t.Errorf("red scored %v, want 6 (2+1+1+1+1)", got)
@@ -216,7 +216,7 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	})
 	red := dial(t, addr)
 	red.login("red", "pw1")
-	awaitOneGame(t, done, &games)
+	awaitGames(t, done, &games, 1)
 	var got [][2]string
 	for _, p := range games[0].Result.Players {
 		got = append(got, [2]string{string(p.Status), p.Message})
@@ -250,7 +250,7 @@ func TestServeResultNamesATeamThatLeft(t *testing.T) {
 	}
 	again := dial(t, addr)
 	again.login("green", "pw3")
-	awaitOneGame(t, done, &games)
+	awaitGames(t, done, &games, 1)
 	var got [][2]string
 	for _, p := range games[0].Result.Players {
 		got = append(got, [2]string{string(p.Status), p.Message})
@@ -302,17 +302,7 @@ func TestServeNextGameStartsWithAWholeTurn(t *testing.T) {
 			red.expect("OK")
 		}
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("server did not end")
-	}
-	if len(games) != 2 {
-		t.Fatalf("%d games, want 2", len(games))
-	}
+	awaitGames(t, done, &games, 2)
 	if left[2] < 0.1 {
 		t.Errorf("seconds left in the first turn of game 2: %.6f of 0.2 (all of them: %v)", left[2], left)
 	}
@@ -334,8 +324,8 @@ func startServe(t *testing.T, ctx context.Context, cfg ServeConfig) (string, <-c
 	return ln.Addr().String(), done
 }
 
-// awaitOneGame waits for Serve to end and checks that it reported one game.
-func awaitOneGame(t *testing.T, done <-chan error, games *[]*replays.Replay) {
+// awaitGames waits for Serve to end and checks that it reported n games.
+func awaitGames(t *testing.T, done <-chan error, games *[]*replays.Replay, n int) {
 	t.Helper()
 	select {
 	case err := <-done:
@@ -345,7 +335,7 @@ func awaitOneGame(t *testing.T, done <-chan error, games *[]*replays.Replay) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("server did not end")
 	}
-	if len(*games) != 1 {
-		t.Fatalf("%d games reported", len(*games))
+	if len(*games) != n {
+		t.Fatalf("%d games reported, want %d", len(*games), n)
 	}
 }

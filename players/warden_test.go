@@ -4,10 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/internal/proctest"
 )
 
 // Once the pipe from arena closes, the warden kills what is left of the process groups it
@@ -21,7 +22,7 @@ python3 -c 'import os, time; os.setsid(); open("marked.pid", "w").write(str(os.g
 exec sleep 300`)
 	stopped := startScript(t, dir, `env -i sleep 300 & echo $! > other.pid
 exec sleep 300`)
-	inGroup, marked, other := readPid(t, dir, "group.pid"), readPid(t, dir, "marked.pid"), readPid(t, dir, "other.pid")
+	inGroup, marked, other := proctest.WaitPidFile(t, filepath.Join(dir, "group.pid")), proctest.WaitPidFile(t, filepath.Join(dir, "marked.pid")), proctest.WaitPidFile(t, filepath.Join(dir, "other.pid"))
 	t.Cleanup(func() { syscall.Kill(other, syscall.SIGKILL) })
 
 	r, w, err := os.Pipe()
@@ -41,11 +42,11 @@ exec sleep 300`)
 		t.Fatal("the warden did not end after its pipe closed")
 	}
 	for name, pid := range map[string]int{"the watched group's process without the marker": inGroup, "the marked process that left its group": marked} {
-		if alive(pid) {
+		if proctest.Alive(pid) {
 			t.Errorf("%s (pid %d) survived the warden", name, pid)
 		}
 	}
-	if !alive(other) {
+	if !proctest.Alive(other) {
 		t.Errorf("the stopped group's unmarked process (pid %d) was killed: its group was reported stopped", other)
 	}
 	if len(FindMarkedByRunner(os.Getpid())) > 0 {
@@ -62,28 +63,4 @@ func startScript(t *testing.T, dir, script string) *Process {
 	}
 	t.Cleanup(func() { p.Stop(0) })
 	return p
-}
-
-// readPid waits for a script to write a pid file.
-func readPid(t *testing.T, dir, name string) int {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
-			return pid
-		}
-	}
-	t.Fatalf("no %s written", name)
-	return 0
-}
-
-// alive reports whether a process exists and is not a zombie waiting to be reaped.
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
 }
