@@ -261,7 +261,18 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 			}
 		}
 	}
-	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, ref.Result())
+	outcomes := ref.Result()
+	if err != nil && info.Style == referee.StyleSession {
+		// A session referee has taken the lines of the interrupted turn, which is not
+		// recorded, and has seen the stopped bots leave: the result of an unfinished game is
+		// the position of its recorded turns, re-simulated.
+		if again, rerr := replays.Resimulate(cfg.Game, rec); rerr == nil {
+			outcomes = again.Result()
+		} else {
+			cfg.Log.Debug().Err(rerr).Msg("re-simulating the recorded turns")
+		}
+	}
+	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, outcomes)
 	rec.Result.Unfinished = err != nil
 	addTiming(rec, seats)
 	return rec, err

@@ -182,6 +182,25 @@ func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {
 	}
 }
 
+// The result of a session game cut by Ctrl-C is the position of the recorded turns: the
+// lines the referee took during the cut turn, and the seats it saw leave when the bots were
+// stopped, are not in the replay, so they are not in its result either.
+func TestInterruptedSessionResultIsTheRecordedPosition(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(time.Second, cancel)
+	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	rec, err := Run(ctx, Config{Game: sumGame{turns: 4}, Seed: 1, NoTimeout: true, Players: []Player{sumBot("2"), silent}})
+	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 0 {
+		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
+	}
+	for i, p := range rec.Result.Players {
+		if p.Status != referee.StatusOK || p.Message != "" || p.Score != 0 {
+			t.Errorf("player %d: %s %q, score %v; want ok and 0, as nothing was recorded", i, p.Status, p.Message, p.Score)
+		}
+	}
+}
+
 func TestReplayDeterministicAndVerifies(t *testing.T) {
 	a := runCount(t, pyBot(), pyBot("say=4:oops"))
 	b := runCount(t, pyBot(), pyBot("say=4:oops"))

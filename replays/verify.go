@@ -127,6 +127,33 @@ func Verify(r *Replay) error {
 	return nil
 }
 
+// Resimulate builds game g's referee from the replay's seed, options and files and feeds
+// it the recorded outputs (and failures) of every turn, without comparing the frames: the
+// referee returned stands where the recorded turns leave the game. An unfinished replay's
+// result is this position.
+func Resimulate(g referee.Game, r *Replay) (referee.Referee, error) {
+	ref, err := g.New(r.Config())
+	if err != nil {
+		return nil, fmt.Errorf("rebuilding the game: %w", err)
+	}
+	for i, t := range r.Turns {
+		if ref.Over() {
+			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %d turns, the replay goes on", i)}
+		}
+		switch rr := ref.(type) {
+		case referee.TurnBased:
+			if err := replayTurn(rr, t); err != nil {
+				return nil, err
+			}
+		case referee.Session:
+			replaySessionTurn(rr, t)
+		default:
+			return nil, fmt.Errorf("referee %T implements neither TurnBased nor Session", ref)
+		}
+	}
+	return ref, nil
+}
+
 func replayTurn(ref referee.TurnBased, t Turn) error {
 	reqs := ref.Requests()
 	if len(reqs) != len(t.Moves) {
