@@ -330,7 +330,11 @@ func replayContentError(path string, rec *replays.Replay, err error) error {
 	if _, recorded := rec.Files[oe.Key]; recorded {
 		return fmt.Errorf("%s: files.%s (the map of option %s=%q): %s", path, oe.Key, oe.Key, oe.Value, oe.Reason)
 	}
-	return fmt.Errorf("%s: options.%s: %q: %s", path, oe.Key, oe.Value, oe.Reason)
+	value := oe.Value
+	if v, recorded := rec.Options[oe.Key]; recorded && value == "" {
+		value = v // an unknown key's error does not carry its value
+	}
+	return fmt.Errorf("%s: options.%s: %q: %s", path, oe.Key, value, oe.Reason)
 }
 
 // firstAnswerDifference compares two games' answers turn by turn.

@@ -112,6 +112,18 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 		}
 	}
 
+	// An option the game does not know is quoted with its recorded value.
+	unknown := readReplay(t, replay)
+	unknown["options"] = map[string]any{"speed": "2"}
+	unknownPath := filepath.Join(dir, "unknownopt.json")
+	unknown.write(t, unknownPath)
+	for _, cmd := range []string{"rerun", "verify"} {
+		r := arena(t, "replay", cmd, unknownPath)
+		if r.code != 1 || !strings.Contains(r.stderr, unknownPath+": options.speed: \"2\": unknown option") {
+			t.Errorf("replay %s with an unknown recorded option: want exit 1 naming the file, the field and its value\n%s", cmd, r)
+		}
+	}
+
 	// A recorded command that names no built-in bot is the file's fault, not the user's
 	// arguments': exit 1, not the 2 of a bad flag.
 	nobot := readReplay(t, replay)
