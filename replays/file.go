@@ -146,11 +146,11 @@ func Decode(data []byte) (*Replay, error) {
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", err)
+			return nil, gzipError(err)
 		}
 		data, err = io.ReadAll(zr)
 		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", err)
+			return nil, gzipError(err)
 		}
 	}
 	var r Replay
@@ -164,6 +164,18 @@ func Decode(data []byte) (*Replay, error) {
 		return nil, err
 	}
 	return &r, nil
+}
+
+// gzipError says what is wrong with compressed data, once prefixed with "gzip:" (the
+// package's own errors already are).
+func gzipError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return errors.New("gzip: the compressed data ends too early (truncated?)")
+	}
+	if strings.HasPrefix(err.Error(), "gzip: ") {
+		return err
+	}
+	return fmt.Errorf("gzip: %w", err)
 }
 
 func describeJSONError(data []byte, err error) error {

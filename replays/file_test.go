@@ -1,6 +1,8 @@
 package replays
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,6 +75,25 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		_, err := Read(path)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want it to contain %q", tc.name, err, tc.want)
+		}
+	}
+	// Gzip that is not: the reason once, in words; a compressed file cut short says so.
+	var whole bytes.Buffer
+	zw := gzip.NewWriter(&whole)
+	zw.Write(bytes.Repeat([]byte(`{"format":"arena-replay/1"} `), 200))
+	zw.Close()
+	for name, tc := range map[string]struct {
+		content []byte
+		want    string
+	}{
+		"notgzip.json":    {append([]byte{0x1f, 0x8b}, "garbage garbage garbage"...), "notgzip.json: gzip: invalid header"},
+		"cutgzip.json.gz": {whole.Bytes()[:whole.Len()/2], "cutgzip.json.gz: gzip: the compressed data ends too early (truncated?)"},
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, tc.content, 0o644)
+		_, err := Read(path)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "gzip: gzip:") {
+			t.Errorf("%s: got %v, want it to contain %q once", name, err, tc.want)
 		}
 	}
 	if _, err := Read(filepath.Join(dir, "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json: no such file or directory") {
