@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -269,6 +270,9 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if old.Settings.Transport == "tcp" {
 				return fmt.Errorf("%s: settings.transport: tcp: a game played through arena serve, by TCP clients, not by commands arena can start again", args[0])
 			}
+			if err := checkRecordedSettings(old.Settings, g.Info()); err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
 			timing, err := match.ParseTiming(old.Settings.Timing)
 			if err != nil {
 				return fmt.Errorf("%s: settings.timing: %v", args[0], err)
@@ -317,6 +321,27 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 	}
 	cmd.Flags().StringVar(&replayPath, "replay", "", "write the new game's replay to this file")
 	return cmd
+}
+
+// checkRecordedSettings refuses recorded settings that the runner cannot play with, naming
+// the field (the flags of arena run refuse the same values).
+func checkRecordedSettings(st replays.Settings, info referee.Info) error {
+	if c := st.Clock; c != "" && c != match.ClockWall && c != match.ClockCPU {
+		return fmt.Errorf("settings.clock: %q: want %s or %s", c, match.ClockWall, match.ClockCPU)
+	}
+	if st.TimeScale == 0 {
+		return errors.New("settings.time_scale: missing (want a number from 0.001 up)")
+	}
+	if ts := st.TimeScale; !(ts >= minTimeScale) || math.IsInf(ts, 0) {
+		return fmt.Errorf("settings.time_scale: %v: want a number from %v up", ts, minTimeScale)
+	}
+	switch {
+	case !(st.TurnTimeoutMS >= 0) || math.IsInf(st.TurnTimeoutMS, 0):
+		return fmt.Errorf("settings.turn_timeout_ms: %v: want a duration in milliseconds, 0 or more", st.TurnTimeoutMS)
+	case st.TurnTimeoutMS > 0 && info.Style != referee.StyleSession:
+		return fmt.Errorf("settings.turn_timeout_ms: %v: a turn timeout applies to the session games; %s limits each answer", st.TurnTimeoutMS, info.Name)
+	}
+	return nil
 }
 
 // replayContentError names the replay file in an error met playing its game again, and the

@@ -124,6 +124,22 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 		}
 	}
 
+	// Recorded settings the runner refuses are named as fields of the file.
+	for field, value := range map[string]any{"clock": "moon", "time_scale": -3, "turn_timeout_ms": 100, "missing time_scale": nil} {
+		set := readReplay(t, replay)
+		if missing, ok := strings.CutPrefix(field, "missing "); ok {
+			field = missing
+			delete(set["settings"].(map[string]any), field)
+		} else {
+			set["settings"].(map[string]any)[field] = value
+		}
+		setPath := filepath.Join(dir, "settings-"+field+".json")
+		set.write(t, setPath)
+		if r := arena(t, "replay", "rerun", setPath); r.code != 1 || !strings.Contains(r.stderr, setPath+": settings."+field+": ") {
+			t.Errorf("rerun with settings.%s = %v: want exit 1 naming the file and the field\n%s", field, value, r)
+		}
+	}
+
 	// A recorded command that names no built-in bot is the file's fault, not the user's
 	// arguments': exit 1, not the 2 of a bad flag.
 	nobot := readReplay(t, replay)
