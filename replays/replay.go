@@ -51,7 +51,7 @@ type Settings struct {
 	Concurrent bool          `json:"concurrent,omitempty"`
 	Clock      string        `json:"clock,omitempty"`  // "wall" or "cpu"
 	Timing     string        `json:"timing,omitempty"` // "strict", "strikes", "bank:MS"
-	Meter      string        `json:"meter,omitempty"`  // compute meter in force, when a game limits compute
+	Meter      string        `json:"meter,omitempty"`  // how CPU time was measured: task-clock, process-cpu or none
 	Handshake  bool          `json:"handshake,omitempty"`
 	// TurnTimeoutMS is each seat's budget per turn in a session game when the runner
 	// overrode the game's turn duration (--turn-timeout).
