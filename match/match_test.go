@@ -231,6 +231,17 @@ func TestReplayDeterministicAndVerifies(t *testing.T) {
 	}
 }
 
+// A turn removed from a replay is reported as missing, by its number.
+func TestVerifyNamesAMissingTurn(t *testing.T) {
+	c := withoutTimes(runCount(t, pyBot(), pyBot()))
+	c.Turns = append(c.Turns[:2], c.Turns[3:]...)
+	err := replays.Verify(c)
+	var mm *replays.Mismatch
+	if !errors.As(err, &mm) || mm.Turn != 2 || !strings.Contains(err.Error(), "turn 2: missing from the replay, which goes on with turn 3") {
+		t.Fatalf("verify without turn 2: got %v, want turn 2 reported missing", err)
+	}
+}
+
 // withoutTimes blanks what is measured rather than simulated.
 func withoutTimes(r *replays.Replay) *replays.Replay {
 	b, _ := json.Marshal(r)

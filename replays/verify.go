@@ -81,7 +81,9 @@ func Verify(r *Replay) error {
 		if t.Check != "" && t.Check != t.digest() {
 			return &Mismatch{Turn: t.Turn, What: "the recorded outputs were changed after the game (their check digest differs)"}
 		}
-		if got := ref.Turn(); got != t.Turn {
+		if got := ref.Turn(); got < t.Turn {
+			return &Mismatch{Turn: got, What: fmt.Sprintf("missing from the replay, which goes on with turn %d", t.Turn)}
+		} else if got != t.Turn {
 			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("referee is at turn %d", got)}
 		}
 		switch rr := ref.(type) {
