@@ -284,7 +284,7 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 					// %v: the command comes from the file, so this is not a usage error (exit 1).
 					return fmt.Errorf("%s: players[%d].command: %v", args[0], i, err)
 				}
-				ps = append(ps, mp)
+				ps = append(ps, loggingIn(mp, old.Options))
 			}
 			cfg := old.Config()
 			var stream *replays.Stream

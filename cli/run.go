@@ -123,10 +123,7 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
-		if opts[replays.HandshakeOption] == "1" && strings.HasPrefix(arg, "builtin:") {
-			p.Argv = append(p.Argv, "--handshake") // built-in bots log in too
-		}
-		ps = append(ps, p)
+		ps = append(ps, loggingIn(p, opts))
 	}
 	return g, opts, files, ps, nil
 }
@@ -223,6 +220,15 @@ func botPlayer(game, arg string) (match.Player, error) {
 		return match.Player{}, usageErr("bot %q: %v", arg, err)
 	}
 	return match.Player{Name: arg, Command: arg, Argv: argv}, nil
+}
+
+// loggingIn makes a built-in bot take part in the login exchange of a game played with
+// --option handshake=1, as any TCP-style client does.
+func loggingIn(p match.Player, opts map[string]string) match.Player {
+	if opts[replays.HandshakeOption] == "1" && strings.HasPrefix(p.Command, "builtin:") {
+		p.Argv = append(p.Argv, "--handshake")
+	}
+	return p
 }
 
 // fileContentError turns a bad file option (a malformed map) from a usage error into a

@@ -123,3 +123,14 @@ func TestSameSeedSameReplayBytes(t *testing.T) {
 		}
 	}
 }
+
+// A game played with --option handshake=1 between built-in bots is played again by rerun:
+// the built-in bots take part in the login exchange again, as they did in the game.
+func TestRerunOfAHandshakeGame(t *testing.T) {
+	t.Parallel()
+	replay := filepath.Join(t.TempDir(), "r.json")
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=agrid", "--seed=3", "--option", "turns=5", "--option", "handshake=1", "--replay", replay)
+	if r := arena(t, "replay", "rerun", replay); r.code != 0 || !strings.Contains(r.stdout, "same answers on all 5 turns") {
+		t.Errorf("rerun of a handshake game between built-in bots: want the same answers\n%s", r)
+	}
+}
