@@ -226,7 +226,7 @@ func resolveTournamentBots(gf *gameFlags, args []string) (referee.Game, map[stri
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
-		players = append(players, p)
+		players = append(players, loggingIn(p, opts))
 	}
 	// The same bot twice (self-play, to measure the seat advantage) needs distinct names.
 	seen := map[string]int{}

@@ -134,3 +134,14 @@ func TestRerunOfAHandshakeGame(t *testing.T) {
 		t.Errorf("rerun of a handshake game between built-in bots: want the same answers\n%s", r)
 	}
 }
+
+// The same in a tournament with more bots than a game takes: every built-in bot logs in,
+// not only those of the first game's seats.
+func TestTournamentOfAHandshakeGame(t *testing.T) {
+	t.Parallel()
+	r := arena(t, "tournament", "--game=bestow", "--option", "handshake=1", "--option", "Ee=100", "--games", "2", "--parallel", "1",
+		"builtin:greedy", "builtin:random", "builtin:greedy")
+	if r.code != 0 || strings.Contains(r.stdout, "crash") || strings.Contains(r.stdout, "LOGIN") {
+		t.Errorf("tournament of three built-in bots with handshake=1: want no crash\n%s", r)
+	}
+}
