@@ -242,6 +242,15 @@ func TestVerifyNamesAMissingTurn(t *testing.T) {
 	}
 }
 
+// A replay without its referee version is refused as missing that field.
+func TestVerifyNamesAMissingRefereeVersion(t *testing.T) {
+	c := withoutTimes(runCount(t, pyBot(), pyBot()))
+	c.RefereeVersion = ""
+	if err := replays.Verify(c); err == nil || !strings.Contains(err.Error(), "field referee_version: missing") {
+		t.Fatalf("verify without a referee version: got %v, want the field named missing", err)
+	}
+}
+
 // withoutTimes blanks what is measured rather than simulated.
 func withoutTimes(r *replays.Replay) *replays.Replay {
 	b, _ := json.Marshal(r)

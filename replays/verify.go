@@ -67,6 +67,9 @@ func Verify(r *Replay) error {
 	if err != nil {
 		return err
 	}
+	if r.RefereeVersion == "" {
+		return fmt.Errorf("field referee_version: missing (this arena's %s referee is version %q)", r.Game, g.Info().Version)
+	}
 	if v := g.Info().Version; v != r.RefereeVersion {
 		return fmt.Errorf("replay recorded with %s referee version %q, this arena has version %q", r.Game, r.RefereeVersion, v)
 	}
