@@ -47,7 +47,8 @@ func smallReplay() *replays.Replay {
 		Settings: replays.Settings{Style: referee.StyleTurns, TimeScale: 1},
 		Result: replays.Result{Game: "queens", Seed: 42, Turns: 3, Winner: 0, Players: []replays.PlayerResult{
 			{Index: 0, Name: "alpha", Score: 3, Rank: 1, Status: referee.StatusOK},
-			{Index: 1, Name: "beta", Score: 1, Rank: 2, Status: referee.StatusTimeout, Message: "answered too late"},
+			{Index: 1, Name: "beta", Score: 1, Rank: 2, Status: referee.StatusTimeout, Message: "answered too late",
+				Timing: &replays.Timing{FirstMS: 3, P50MS: 3, P99MS: 51, MaxMS: 51, NearLimit: 1, DelayedTurn: 1}},
 		}},
 	}
 	for turn := 0; turn < 3; turn++ {

@@ -72,6 +72,7 @@ func TestViewerPanelsShowEveryField(t *testing.T) {
 	}
 	wantContains(t, "result", text(t, tb, "#result"), "answered too late")
 	wantContains(t, "result", text(t, tb, "#result"), "timeout")
+	wantContains(t, "result", text(t, tb, "#result"), "max 51.0 ms · 1 turn near the limit · 1 delayed by the machine")
 	wantContains(t, "legend", text(t, tb, "#legend"), "P0 alpha")
 	wantContains(t, "legend", text(t, tb, "#legend"), "P1 beta")
 	for id, enabled := range map[string]bool{"layer-range": true, "layer-debug-0": false, "layer-debug-1": true} {
@@ -151,4 +152,11 @@ func TestViewerSaysUnfinished(t *testing.T) {
 	if strings.Contains(got, "Winner") || strings.Contains(got, "Draw") {
 		t.Errorf("result %q: an unfinished game has neither a winner nor a draw", got)
 	}
+
+	// Stopped before its first turn: nothing to draw, and the page says why.
+	r.Turns = nil
+	url = serveReplay(t, r, "unplayed.json")
+	tb.do(t, "opening the unplayed game", chromedp.Navigate(url))
+	tb.do(t, "waiting for the page", chromedp.WaitReady(chromedp.CSS(`body[data-state="error"]`)))
+	wantContains(t, "message", text(t, tb, "#message"), "the game was stopped before its first turn was played")
 }

@@ -249,7 +249,8 @@ var Arena = window.Arena || (window.Arena = {});
     timeline = new Arena.Timeline(replay.turns, onTurn);
     timeline.onReset = resetZoom;
     if (replay.turns.length === 0) {
-      showError(new Error("the replay has no turns"));
+      var unfinished = replay.result && replay.result.unfinished;
+      showError(new Error(unfinished ? "the game was stopped before its first turn was played" : "the replay has no turns"));
       return;
     }
     var first = turnFromHash();

@@ -143,7 +143,7 @@ var Arena = window.Arena || (window.Arena = {});
       if (t) {
         var timing = "response first " + ms(t.first_ms) + " · p50 " + ms(t.p50_ms) + " · p99 " + ms(t.p99_ms) + " · max " + ms(t.max_ms);
         if (t.near_limit) {
-          timing += " · " + t.near_limit + " turns near the limit";
+          timing += " · " + t.near_limit + (t.near_limit === 1 ? " turn" : " turns") + " near the limit";
         }
         if (t.delayed_turns) {
           timing += " · " + t.delayed_turns + " delayed by the machine";
