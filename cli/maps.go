@@ -27,12 +27,13 @@ func newMapCmd() *cobra.Command {
 		Long: `Print the world a game of this seed and these options is played on, in the
 game's map file format: a starting point for a hand-edited map, or a way to keep a
 world. Playing the file (--option map=FILE) with the same seed gives the same game
-but for the map's name. Games with map files: ` + strings.Join(mapGames(), ", ") + `.
+but for the map's name (which bots read: the built-in bots, whose choices depend on
+it, play differently). Games with map files: ` + strings.Join(mapGames(), ", ") + `.
 
 Without --seed a random seed is used and printed on stderr.`,
 		Example: `  arena map --game=rockets --seed 7 > world.map
   arena map --game=rockets --seed 7 --option cities=60 > small.map
-  arena run --game=rockets --option map=world.map builtin:greedy builtin:random`,
+  arena run --game=rockets --seed 7 --option map=world.map builtin:greedy builtin:random`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if game == "" {
