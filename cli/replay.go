@@ -95,6 +95,7 @@ func newReplayShowCmd() *cobra.Command {
 	}
 	cmd.Flags().IntVar(&turn, "turn", -1, "only this turn")
 	cmd.Flags().IntVar(&player, "player", -1, "only this player")
+	hideDefaults(cmd, "turn", "player")
 	return cmd
 }
 
@@ -244,6 +245,7 @@ reproduces a crash, a timeout or a strange answer without arena.`,
 	}
 	cmd.Flags().IntVar(&player, "player", -1, "the player (required)")
 	cmd.Flags().IntVar(&turn, "turn", -1, "up to this turn, included (default: the last)")
+	hideDefaults(cmd, "turn", "player")
 	return cmd
 }
 
@@ -402,4 +404,12 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// hideDefaults keeps --help from showing the value that stands for "not given" (−1) as if
+// it were a default to use: the usage text says what leaving the flag out means.
+func hideDefaults(cmd *cobra.Command, names ...string) {
+	for _, name := range names {
+		cmd.Flags().Lookup(name).DefValue = "0" // what pflag takes for "no default to show"
+	}
 }
