@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,6 +65,11 @@ func hostile(mode string) Player {
 	return Player{Name: mode, Command: "python3 testdata/hostile/bot.py " + mode, Argv: argv}
 }
 
+// busyNote is what a timeout's message may end with when the machine, busy, kept the bot
+// waiting for a CPU (README: "a timeout caused that way says so"); nothing else may follow
+// the reason.
+const busyNote = `(; the machine was busy: the bot waited [\d.]+ ms for a CPU \(--clock=cpu measures the bot's own time\))?$`
+
 // The hostile-bot suite: each bot plays a queens game against the greedy built-in; the
 // game must end within seconds with the right status, and nothing it started may survive.
 func TestHostileBots(t *testing.T) {
@@ -71,41 +77,54 @@ func TestHostileBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The status and message of each hostile bot, on limits that leave no doubt: 20 times
+	// CodinGame's (20 s for the first answer, 1 s after), so that a busy machine cannot turn
+	// a well-played turn into a timeout; they only bound the waits, the games take no
+	// longer. A bot that is late after good answers sleeps 6 s: far beyond the limit of its
+	// turn, and short of the first answer's. A bot that never answers keeps CodinGame's
+	// limits, which its message names. A timeout on a busy machine may say so after its
+	// reason (busyNote).
 	tests := []struct {
 		mode     string
 		status   referee.Status
-		message  string // regexp
-		opponent string // default queens/greedy
+		message  string  // regexp
+		opponent string  // default queens/greedy; "hostile:MODE" is a hostile bot
+		scale    float64 // default 20
 	}{
-		{"plain", referee.StatusOK, "", ""},
-		{"never", referee.StatusTimeout, `^no answer within 1000 ms$`, ""},
-		{"late3", referee.StatusTimeout, `50 ms`, ""},
-		{"sleepafter1", referee.StatusTimeout, `^no answer within 50 ms$`, ""},
-		{"exit3", referee.StatusCrash, `^exited with code 3$`, ""},
-		{"sigSIGSEGV", referee.StatusCrash, `^killed by signal 11 \(segmentation fault\)$`, ""},
-		{"sigSIGABRT", referee.StatusCrash, `^killed by signal 6 \(aborted\)$`, ""},
-		{"sigSIGKILL", referee.StatusCrash, `^killed by signal 9 \(killed\)$`, ""},
-		{"sigSIGTERM", referee.StatusCrash, `^killed by signal 15 \(terminated\)$`, ""},
-		{"sigSIGBUS", referee.StatusCrash, `^killed by signal 7 \(bus error\)$`, ""},
-		{"sigSIGFPE", referee.StatusCrash, `^killed by signal 8 \(floating point exception\)$`, ""},
-		{"closeout", referee.StatusCrash, `^closed its output but kept running$`, ""},
-		{"hugeline", referee.StatusLimit, `^printed a line longer than 1 MiB: "x{60}"… \(1048516 more bytes\)$`, ""},
-		{"toomany", referee.StatusInvalid, `WAIT`, ""},
-		{"flood", referee.StatusLimit, `^flooded its output: more than 1 MiB not read as answers, starting ("WAIT {56}"… \(944 more bytes\)|"TRAIN")$`, ""},
-		{"stderrflood", referee.StatusOK, "", ""},
+		{"plain", referee.StatusOK, "", "", 0},
+		{"never", referee.StatusTimeout, `^no answer within 1000 ms` + busyNote, "", 1},
+		{"late3", referee.StatusTimeout, `^no answer within 1000 ms` + busyNote, "", 0},
+		{"sleepafter1", referee.StatusTimeout, `^no answer within 1000 ms` + busyNote, "", 0},
+		{"exit3", referee.StatusCrash, `^exited with code 3$`, "", 0},
+		{"sigSIGSEGV", referee.StatusCrash, `^killed by signal 11 \(segmentation fault\)$`, "", 0},
+		{"sigSIGABRT", referee.StatusCrash, `^killed by signal 6 \(aborted\)$`, "", 0},
+		{"sigSIGKILL", referee.StatusCrash, `^killed by signal 9 \(killed\)$`, "", 0},
+		{"sigSIGTERM", referee.StatusCrash, `^killed by signal 15 \(terminated\)$`, "", 0},
+		{"sigSIGBUS", referee.StatusCrash, `^killed by signal 7 \(bus error\)$`, "", 0},
+		{"sigSIGFPE", referee.StatusCrash, `^killed by signal 8 \(floating point exception\)$`, "", 0},
+		{"closeout", referee.StatusCrash, `^closed its output but kept running$`, "", 0},
+		{"hugeline", referee.StatusLimit, `^printed a line longer than 1 MiB: "x{60}"… \(1048516 more bytes\)$`, "", 0},
+		{"toomany", referee.StatusInvalid, `WAIT`, "", 0},
+		// Every line of the flood is a valid answer, read one turn at a time: against an
+		// opponent that only waits, and with the flooding bot still reading its input, the
+		// game lasts its 250 turns, which leaves the flood far more time than it needs to
+		// pass 1 MiB (against greedy, a bot starved of CPU on a busy machine could lose its
+		// queen first).
+		{"flood", referee.StatusLimit, `^flooded its output: more than 1 MiB not read as answers, starting ("WAIT {56}"… \(944 more bytes\)|"TRAIN")$`, "hostile:plain", 0},
+		{"stderrflood", referee.StatusOK, "", "", 0},
 		// Against random the game lasts long enough for its unread input to fill the pipe.
-		{"noread", referee.StatusTimeout, `^did not read its input`, "queens/random"},
-		{"forkhold", referee.StatusCrash, `^exited with code 0$`, ""},
-		{"daemon", referee.StatusOK, "", ""},
-		{"ignoreterm", referee.StatusOK, "", ""},
-		{"memory", referee.StatusLimit, `^used too much memory: \d+ MiB, limit 768 MiB$`, ""},
-		{"forkbomb", referee.StatusLimit, `^started too many processes: \d+ running, limit 64$`, ""},
+		{"noread", referee.StatusTimeout, `^did not read its input \(limit 1000 ms\)` + busyNote, "queens/random", 0},
+		{"forkhold", referee.StatusCrash, `^exited with code 0$`, "", 0},
+		{"daemon", referee.StatusOK, "", "", 0},
+		{"ignoreterm", referee.StatusOK, "", "", 0},
+		{"memory", referee.StatusLimit, `^used too much memory: \d+ MiB, limit 768 MiB$`, "", 0},
+		{"forkbomb", referee.StatusLimit, `^started too many processes: \d+ running, limit 64$`, "", 0},
 		// Orphans of a double fork are counted too (they stay in the bot's process group).
-		{"doublefork", referee.StatusLimit, `^started too many processes: \d+ running, limit 64$`, ""},
-		{"doubleforkmemory", referee.StatusLimit, `^used too much memory: \d+ MiB, limit 768 MiB$`, ""},
-		{"spin", referee.StatusOK, "", ""},
-		{"noflush", referee.StatusTimeout, `^no answer within 1000 ms$`, ""},
-		{"badbytes", referee.StatusInvalid, `\\ufffd|\\x00|�`, ""},
+		{"doublefork", referee.StatusLimit, `^started too many processes: \d+ running, limit 64$`, "", 0},
+		{"doubleforkmemory", referee.StatusLimit, `^used too much memory: \d+ MiB, limit 768 MiB$`, "", 0},
+		{"spin", referee.StatusOK, "", "", 0},
+		{"noflush", referee.StatusTimeout, `^no answer within 1000 ms` + busyNote, "", 1},
+		{"badbytes", referee.StatusInvalid, `\\ufffd|\\x00|�`, "", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.mode, func(t *testing.T) {
@@ -114,13 +133,15 @@ func TestHostileBots(t *testing.T) {
 			if opponent == "" {
 				opponent = "queens/greedy"
 			}
-			// Cases that must not end in a timeout get roomier limits, so that a busy test
-			// machine cannot turn them into one; timeout cases keep CodinGame's limits.
-			scale := 5.0
-			if tc.status == referee.StatusTimeout && tc.mode != "noread" {
-				scale = 1
+			other := builtinPlayer(t, opponent)
+			if mode, ok := strings.CutPrefix(opponent, "hostile:"); ok {
+				other = hostile(mode)
 			}
-			rec, err := Run(context.Background(), Config{Game: queens, Seed: 5, TimeScale: scale, Players: []Player{hostile(tc.mode), builtinPlayer(t, opponent)}})
+			scale := tc.scale
+			if scale == 0 {
+				scale = 20
+			}
+			rec, err := Run(context.Background(), Config{Game: queens, Seed: 5, TimeScale: scale, Players: []Player{hostile(tc.mode), other}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -101,7 +101,7 @@ while True:
         turn += 1
         continue
     if mode == "late3" and turn == 3:
-        time.sleep(0.15)
+        time.sleep(6)  # far beyond the later turns' limit, short of the first answer's
     if mode == "sleepafter1" and turn == 1:
         time.sleep(3600)
     if mode == "exit3" and turn == 2:
@@ -122,6 +122,8 @@ while True:
         turn += 1
         continue
     if mode == "flood" and turn == 1:
+        # Input is still read (and dropped), so that only the flood can stop the bot.
+        threading.Thread(target=lambda: sys.stdin.buffer.read(), daemon=True).start()
         while True:  # valid answers (the queen line is trimmed), far too many of them
             out.write((b"WAIT" + b" " * 1000 + b"\nTRAIN\n") * 1000)
     if mode == "forkhold" and turn == 2:
