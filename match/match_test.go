@@ -394,33 +394,50 @@ func markedChildren() []int {
 	return players.FindMarkedByRunner(os.Getpid())
 }
 
-// The timing regimes of --timing, with limits of 4000 ms then 200 ms (time scale 4).
+// The timing regimes of --timing. Each late answer is placed well inside the window its
+// case is about, on a clock the test controls:
+//   - a strike is an answer over the limit by at most 50 ms (StrikeGrace, whatever the time
+//     scale): a window no wall clock can hit on a busy machine, so those answers compute for
+//     50 ms of CPU time against a 25 ms limit on the CPU clock (time scale 0.5), which waiting
+//     for a CPU does not move; the wall-clock net of that clock, over a second, leaves the
+//     bot room to wait for a CPU twenty times as long as it computes;
+//   - the other cases sleep on the wall clock with limits of 20 s then 1000 ms (time scale
+//     20) and a bank of 4 s: an answer that draws on the bank is 2 s late, one that must lose
+//     is 1 s or more beyond what it is allowed, and the good answers have the limit to spare.
 func TestTimingRegimes(t *testing.T) {
 	bank := func(ms int) Timing { return Timing{Kind: "bank", Bank: time.Duration(ms) * time.Millisecond} }
+	const cpu, wall = ClockCPU, ClockWall
 	tests := []struct {
 		name    string
 		timing  Timing
+		clock   string
+		scale   float64
 		bot     Player
 		status  referee.Status
 		message string // regexp on the result's message
 		notes   int    // moves carrying a note (a strike, a withdrawal from the bank)
 	}{
-		{"strikes: two slightly late answers go on", Timing{Kind: "strikes"}, pyBot("sleep=2:220", "sleep=4:220"), referee.StatusOK, "^$", 2},
-		{"strikes: the third loses", Timing{Kind: "strikes"}, pyBot("sleep=1:220", "sleep=2:220", "sleep=3:220"), referee.StatusTimeout, `\(strike 3 of 3\)$`, 2},
-		{"strikes: far over the limit loses at once", Timing{Kind: "strikes"}, pyBot("sleep=2:320"), referee.StatusTimeout, `(by more than 50 ms|the 200 ms limit and the 50 ms a strike allows\))$`, 0},
-		{"bank: late answers draw on it", bank(100), pyBot("sleep=2:240"), referee.StatusOK, "^$", 1},
-		{"bank: an empty bank loses", bank(100), pyBot("sleep=2:250", "sleep=3:270"), referee.StatusTimeout, `(time bank had [\d.]+ ms left|the 200 ms limit and the [\d.]+ ms left in the time bank\))$`, 1},
-		{"strict: late loses", Timing{Kind: "strict"}, pyBot("sleep=2:240"), referee.StatusTimeout, `200 ms`, 0},
+		{"strikes: two slightly late answers go on", Timing{Kind: "strikes"}, cpu, 0.5, pyBot("spin=2:50", "spin=4:50"), referee.StatusOK, "^$", 2},
+		{"strikes: the third loses", Timing{Kind: "strikes"}, cpu, 0.5, pyBot("spin=1:50", "spin=2:50", "spin=3:50"), referee.StatusTimeout, `^answered in [\d.]+ ms of CPU time, over the 25 ms limit \(strike 3 of 3\)$`, 2},
+		{"strikes: far over the limit loses at once", Timing{Kind: "strikes"}, wall, 20, pyBot("sleep=2:6000"), referee.StatusTimeout, `^(answered in .* by more than 50 ms|no answer within 1050 ms \(the 1000 ms limit and the 50 ms a strike allows\))` + busyNote, 0},
+		{"bank: late answers draw on it", bank(4000), wall, 20, pyBot("sleep=2:3000"), referee.StatusOK, "^$", 1},
+		// 2 s drawn on turn 2 leave 2 s; turn 3 is 3 s late: more than is left, less than
+		// the whole bank, so that a withdrawal that was not taken off would be seen.
+		{"bank: an empty bank loses", bank(4000), wall, 20, pyBot("sleep=2:3000", "sleep=3:4000"), referee.StatusTimeout, `(time bank had [\d.]+ ms left|the 1000 ms limit and the [\d.]+ ms left in the time bank\))` + busyNote, 1},
+		{"strict: late loses", Timing{Kind: "strict"}, wall, 20, pyBot("sleep=2:6000"), referee.StatusTimeout, `^(no answer within 1000 ms|answered in .* over the 1000 ms limit)` + busyNote, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, TimeScale: 4, Timing: tc.timing, Players: []Player{tc.bot, pyBot()}})
+			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, TimeScale: tc.scale, Clock: tc.clock, Timing: tc.timing, Players: []Player{tc.bot, pyBot()}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := rec.Result.Players[0]
 			if p.Status != tc.status || !regexp.MustCompile(tc.message).MatchString(p.Message) {
 				t.Errorf("status %s, message %q; want %s matching /%s/", p.Status, p.Message, tc.status, tc.message)
+			}
+			if other := rec.Result.Players[1]; other.Status != referee.StatusOK {
+				t.Errorf("player 1: %s %q, want ok", other.Status, other.Message)
 			}
 			notes := 0
 			for _, turn := range rec.Turns {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Test bot for the runner's `count` game. Arguments tune its behaviour:
   sleep=T:MS   sleep MS milliseconds before answering turn T (T may be * for every turn)
+  spin=T:MS    compute for MS milliseconds of CPU time before answering turn T
   say=T:TEXT   answer TEXT on turn T instead of the right number
   exit=T:CODE  exit with CODE when turn T's input arrives
   stderr=TEXT  write TEXT to stderr every turn ({turn} becomes the turn's number)
@@ -8,7 +9,7 @@
 """
 import sys, time
 
-sleeps, says, exits, err, raise_on = {}, {}, {}, None, None
+sleeps, spins, says, exits, err, raise_on = {}, {}, {}, {}, None, None
 for arg in sys.argv[1:]:
     key, _, val = arg.partition("=")
     if key == "stderr":
@@ -18,7 +19,7 @@ for arg in sys.argv[1:]:
         raise_on = int(val)
         continue
     turn, _, rest = val.partition(":")
-    {"sleep": sleeps, "say": says, "exit": exits}[key][turn] = rest
+    {"sleep": sleeps, "spin": spins, "say": says, "exit": exits}[key][turn] = rest
 
 def pick(table, turn):
     return table.get(str(turn), table.get("*"))
@@ -33,5 +34,9 @@ for line in sys.stdin:
         print(err.replace("{turn}", str(turn)), file=sys.stderr, flush=True)
     if pick(sleeps, turn):
         time.sleep(int(pick(sleeps, turn)) / 1000)
+    if pick(spins, turn):
+        until = time.process_time() + int(pick(spins, turn)) / 1000
+        while time.process_time() < until:
+            pass
     answer = pick(says, turn)
     print(answer if answer is not None else turn + 1, flush=True)
