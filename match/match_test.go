@@ -377,7 +377,8 @@ func TestSessionGameTimeout(t *testing.T) {
 func TestNoProcessLeftBehind(t *testing.T) {
 	// A bot that starts a background child holding nothing but its marker, then plays.
 	sneaky := Player{Command: "sneaky", Argv: []string{"sh", "-c", "sleep 30 & exec python3 testdata/count_bot.py"}}
-	rec := runCount(t, sneaky, pyBot())
+	// Limits of 20 s then 1000 ms: the sneaky bot must play the game through, busy machine or not.
+	rec := runCountScaled(t, 20, sneaky, pyBot())
 	if rec.Result.Players[0].Status != referee.StatusOK {
 		t.Fatalf("sneaky bot: %+v", rec.Result.Players[0])
 	}
