@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -33,16 +34,24 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 		t.Errorf("a bot was started although the replay could not be written")
 	}
 
+	// The bot says on stderr (passed through live) which turn it is asked: once it is asked
+	// turn 6, turns 0 to 5 are played, and Ctrl-C comes then, however busy the machine.
 	replay := filepath.Join(dir, "interrupted.json")
-	cmd := exec.Command(arenaBin, "run", "--game", "queens", "--seed", "3", "--time-scale", roomy, "--replay", replay,
-		"python3 "+filepath.Join(botsDir, "queens_statement.py")+" --every-sleep-ms 20", "builtin:random")
+	cmd := exec.Command(arenaBin, "run", "--game", "queens", "--seed", "3", "--time-scale", roomy, "--replay", replay, "--stderr",
+		"python3 "+filepath.Join(botsDir, "queens_statement.py")+" --every-sleep-ms 20 --log-turns 1", "builtin:random")
 	cmd.Dir = workDir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &watchedOutput{want: regexp.MustCompile(`(?m)turn 6$`), seen: make(chan struct{})}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Second) // a few dozen turns
+	select {
+	case <-stderr.seen:
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the bot was not asked turn 6 within two minutes; stderr:\n%s", stderr)
+	}
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var exit *exec.ExitError
@@ -50,7 +59,7 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 		t.Fatalf("interrupted game: %v, stderr %q; want a failure saying it was interrupted and what the replay holds", err, stderr.String())
 	}
 	got := readReplay(t, replay)
-	if n := len(got.turns()); n < 5 || n >= 200 {
+	if n := len(got.turns()); n < 6 || n >= 200 {
 		t.Errorf("the interrupted game's replay has %d turns, want the turns played (some, not all)", n)
 	}
 	if s := arena(t, "replay", "show", replay, "--turn", "3", "--player", "0"); s.code != 0 || !strings.Contains(s.stdout, "turn 3") || !strings.Contains(s.stdout, "unfinished: stopped after") {
@@ -68,6 +77,31 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
 	}
+}
+
+// watchedOutput keeps what a command writes and closes seen once it matches want.
+type watchedOutput struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want *regexp.Regexp
+	seen chan struct{}
+	once sync.Once
+}
+
+func (w *watchedOutput) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if w.want.Match(w.buf.Bytes()) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return len(p), nil
+}
+
+func (w *watchedOutput) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
 }
 
 // README: the same seed and the same bot outputs give the same replay, byte for byte, but

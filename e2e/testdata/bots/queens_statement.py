@@ -11,6 +11,7 @@
 #   --fly-turn N                  answer "FLY 1 2 3" on turn N (not a command of the game)
 #   --first-sleep-ms M            sleep M ms before the first answer
 #   --every-sleep-ms M            sleep M ms before every later answer
+#   --log-turns 1                 write "turn N" to stderr before answering turn N
 import sys
 import time
 
@@ -107,6 +108,9 @@ def main():
 
         if turn == opts.get("fly-turn", -1):
             first = "FLY 1 2 3"
+        if opts.get("log-turns"):
+            sys.stderr.write("turn %d\n" % turn)
+            sys.stderr.flush()
         if turn == 0 and "first-sleep-ms" in opts:
             time.sleep(opts["first-sleep-ms"] / 1000)
         if turn > 0 and "every-sleep-ms" in opts:
