@@ -331,3 +331,32 @@ func TestLineLimitSameOnPipesAndTCP(t *testing.T) {
 		})
 	}
 }
+
+// A process on its way out (here a zombie, not reaped yet) is exiting; a running one is not:
+// a bot whose pipe closes while the kernel takes it down is waited for, not said to have
+// kept running.
+func TestExitingTellsADyingProcess(t *testing.T) {
+	running := exec.Command("sleep", "30")
+	if err := running.Start(); err != nil {
+		t.Skip("no sleep:", err)
+	}
+	defer func() { running.Process.Kill(); running.Wait() }()
+	dead := exec.Command("true")
+	if err := dead.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer dead.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for !exiting(dead.Process.Pid) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !exiting(dead.Process.Pid) {
+		t.Errorf("a zombie is not seen as exiting")
+	}
+	if exiting(running.Process.Pid) {
+		t.Errorf("a running process is seen as exiting")
+	}
+	if !exiting(1 << 30) {
+		t.Errorf("a process that does not exist is not seen as gone")
+	}
+}

@@ -1,6 +1,7 @@
 package players
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -8,6 +9,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -295,15 +298,48 @@ func describeExit(st *os.ProcessState, err error) string {
 }
 
 // goneMessage describes why a pipe closed: the exit if the bot has ended (waiting a moment
-// for it), else what it did.
+// for it), else what it did. A bot the kernel is still taking down (a crash writing its
+// core, a large memory being freed, a busy machine) is waited for, up to a few seconds: it
+// did not keep running.
 func (p *Process) goneMessage(what string) string {
-	select {
-	case <-p.exited:
-		return p.exitDesc
-	case <-time.After(100 * time.Millisecond):
-		return what + " but kept running"
+	for waited := time.Duration(0); ; waited += 100 * time.Millisecond {
+		select {
+		case <-p.exited:
+			return p.exitDesc
+		case <-time.After(100 * time.Millisecond):
+			if waited >= 5*time.Second || !exiting(p.Pid()) {
+				return what + " but kept running"
+			}
+		}
 	}
 }
+
+// exiting reports whether a process is on its way out: exiting (the kernel's PF_EXITING
+// flag), a zombie not reaped yet, or gone.
+func exiting(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true // gone
+	}
+	// After the command name, in parentheses that it may itself contain: state, ppid, pgrp,
+	// session, tty_nr, tpgid, flags.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 7 {
+		return false
+	}
+	if f[0] == "Z" || f[0] == "X" || f[0] == "x" {
+		return true
+	}
+	flags, err := strconv.ParseUint(f[6], 10, 64)
+	return err == nil && flags&pfExiting != 0
+}
+
+// pfExiting is the kernel's PF_EXITING task flag (include/linux/sched.h).
+const pfExiting = 0x4
 
 func (p *Process) hasExited() bool {
 	select {
