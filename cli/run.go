@@ -46,7 +46,7 @@ func (f *gameFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.game, "game", "", "game to play (required; see: arena games)")
 	cmd.Flags().StringArrayVar(&f.options, "option", nil, "game option KEY=VALUE (repeatable; see: arena games)")
 	cmd.Flags().BoolVar(&f.noTimeout, "no-timeout", false, "disable time and compute limits (debugging)")
-	cmd.Flags().Float64Var(&f.timeScale, "time-scale", 1, "multiply every time limit by this factor")
+	cmd.Flags().Float64Var(&f.timeScale, "time-scale", 1, "multiply every time limit of the game by this factor (not the strike grace or a time bank)")
 	cmd.Flags().BoolVar(&f.concurrent, "concurrent", false, "ask the players of a turn at once instead of one after another")
 	cmd.Flags().StringVar(&f.clock, "clock", match.ClockWall, "what response times are measured with: wall (like CodinGame) or cpu (the bot's own CPU time, fair on a busy machine)")
 	cmd.Flags().StringVar(&f.timing, "timing", "strict", "over the limit: strict (loses), strikes (third strike or limit+50ms loses), bank:MS (a per-game time bank)")
