@@ -307,7 +307,10 @@ func (h *harvester) harvest(size int, posts []byte, start int, c byte, sc scorin
 	if thrice {
 		mult += sc.Sh
 	}
-	res.total = sum*mult + float64(opponents)*sc.N
+	// The original rounds each operation; Go may fuse x*y + z into one multiply-add on arm64
+	// and other architectures, so every product added to something is converted to float64,
+	// which rounds it and keeps results the same on every machine.
+	res.total = float64(sum*mult) + float64(float64(opponents)*sc.N)
 	for col, k := range insideCount {
 		if k > 0 {
 			res.inside = append(res.inside, colorCount{color: byte(col), count: k})

@@ -129,8 +129,9 @@ func (r *Referee) executeScores(last *lastTurn) {
 		last.gains[h.seat] += h.res.total
 		for _, cc := range h.res.inside {
 			if s := r.seatOf(cc.color); s >= 0 {
-				last.gains[s] += float64(cc.count) * r.p.M
-				compensations[s] += float64(cc.count) * r.p.M
+				paid := float64(float64(cc.count) * r.p.M) // rounded before the sums: no fused multiply-add (see harvest.go)
+				last.gains[s] += paid
+				compensations[s] += paid
 			}
 		}
 		last.scored = append(last.scored, h.post)

@@ -36,7 +36,9 @@ func generateWorld(p params, players int, seed int64) (world, error) {
 	for i := range posts {
 		posts[i] = empty
 	}
-	target := int(math.Floor(p.Hills*float64(a*a) + 0.5))
+	// float64(…) rounds the product as the original does: Go may otherwise fuse it with the
+	// addition into one multiply-add on arm64.
+	target := int(math.Floor(float64(p.Hills*float64(a*a)) + 0.5))
 	count := 0
 	for count < target {
 		start := rng.IntN(a * a)
