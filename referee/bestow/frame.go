@@ -56,11 +56,11 @@ const (
 func (r *Referee) Frame() referee.Frame {
 	p := r.p
 	w := &r.snap
-	sliceW := float64(p.Bo) * ownCell
+	sliceW := float64(float64(p.Bo) * ownCell) // float64: see score.go
 	rows := (p.Bo + slicesPerRow - 1) / slicesPerRow
-	blockW := slicesPerRow*sliceW + (slicesPerRow-1)*sliceGap
-	blockH := float64(rows) * (sliceW + sliceLabel + sliceGap)
-	sharedW := float64(p.Bs) * sharedCell
+	blockW := float64(slicesPerRow*sliceW) + (slicesPerRow-1)*sliceGap
+	blockH := float64(float64(rows) * (sliceW + sliceLabel + sliceGap))
+	sharedW := float64(float64(p.Bs) * sharedCell)
 	width := 2*margin + 2*blockW + 2*blockGap + sharedW
 	bodyH := max(blockH, sharedW+sliceLabel)
 	height := top + bodyH + trackHeight + margin
@@ -136,11 +136,11 @@ func (r *Referee) drawHeader(shapes []referee.Shape, seat int, x float64) []refe
 func (r *Referee) drawOwn(shapes []referee.Shape, seat int, x0, y0 float64) []referee.Shape {
 	bo := r.p.Bo
 	pl := &r.snap.players[seat]
-	sliceW := float64(bo) * ownCell
+	sliceW := float64(float64(bo) * ownCell)
 	owner := referee.Owner(seat)
 	origin := func(z int) (float64, float64) {
 		col, row := z%slicesPerRow, z/slicesPerRow
-		return x0 + float64(col)*(sliceW+sliceGap), y0 + float64(row)*(sliceW+sliceLabel+sliceGap) + sliceLabel
+		return x0 + float64(float64(col)*(sliceW+sliceGap)), y0 + float64(float64(row)*(sliceW+sliceLabel+sliceGap)) + sliceLabel
 	}
 	for z := 0; z < bo; z++ {
 		sx, sy := origin(z)
@@ -155,14 +155,14 @@ func (r *Referee) drawOwn(shapes []referee.Shape, seat int, x0, y0 float64) []re
 			return 0
 		}) {
 			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
-				X: sx + float64(m.x)*ownCell, Y: sy + float64(m.y)*ownCell, W: float64(m.w) * ownCell, H: float64(m.h) * ownCell,
+				X: sx + float64(float64(m.x)*ownCell), Y: sy + float64(float64(m.y)*ownCell), W: float64(m.w) * ownCell, H: float64(m.h) * ownCell,
 				Fill: referee.PlayerColor(seat), Player: owner, Tip: cellRange(m, z)})
 		}
 	}
 	for _, i := range pl.newCubes {
 		x, y, z := i%bo, i/bo%bo, i/(bo*bo)
 		sx, sy := origin(z)
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: sx + float64(x)*ownCell, Y: sy + float64(y)*ownCell,
+		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: sx + float64(float64(x)*ownCell), Y: sy + float64(float64(y)*ownCell),
 			W: ownCell, H: ownCell, Stroke: "#000000", Width: 1.5, Player: owner, Tip: fmt.Sprintf("placed this turn at (%d,%d,%d)", x, y, z)})
 	}
 	if d, corner := pl.solid, r.solidCorner[seat]; d > 0 && corner >= 0 {
@@ -170,7 +170,7 @@ func (r *Referee) drawOwn(shapes []referee.Shape, seat int, x0, y0 float64) []re
 		for z := cz - d + 1; z <= cz; z++ {
 			sx, sy := origin(z)
 			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
-				X: sx + float64(cx-d+1)*ownCell, Y: sy + float64(cy-d+1)*ownCell, W: float64(d) * ownCell, H: float64(d) * ownCell,
+				X: sx + float64(float64(cx-d+1)*ownCell), Y: sy + float64(float64(cy-d+1)*ownCell), W: float64(d) * ownCell, H: float64(d) * ownCell,
 				Stroke: "#111111", Width: 2, Player: owner, Layer: "range",
 				Tip: fmt.Sprintf("%s: largest solid cube, edge D=%d", seatName(seat), d)})
 		}
@@ -192,13 +192,13 @@ func (r *Referee) drawShared(shapes []referee.Shape, x0, y0 float64) []referee.S
 	for _, m := range mesh(bs, bs, func(x, y int) int { return int(w.shared[y*bs+x]) }) {
 		area := labels.label[m.y*bs+m.x]
 		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
-			X: x0 + float64(m.x)*sharedCell, Y: y0 + float64(m.y)*sharedCell, W: float64(m.w) * sharedCell, H: float64(m.h) * sharedCell,
+			X: x0 + float64(float64(m.x)*sharedCell), Y: y0 + float64(float64(m.y)*sharedCell), W: float64(m.w) * sharedCell, H: float64(m.h) * sharedCell,
 			Fill: colourPalette[m.v], Tip: fmt.Sprintf("colour %d, area %d", m.v, labels.sizes[area])})
 	}
 	for seat := range w.players {
 		for _, i := range w.players[seat].newSquares {
 			x, y := i%bs, i/bs
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: x0 + float64(x)*sharedCell, Y: y0 + float64(y)*sharedCell,
+			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: x0 + float64(float64(x)*sharedCell), Y: y0 + float64(float64(y)*sharedCell),
 				W: sharedCell, H: sharedCell, Stroke: referee.PlayerColor(seat), Width: 2, Player: referee.Owner(seat),
 				Tip: fmt.Sprintf("placed by %s this turn at (%d,%d)", seatName(seat), x, y)})
 		}
@@ -238,7 +238,7 @@ func (r *Referee) drawTrack(shapes []referee.Shape, x0, y, length float64) []ref
 		if !w.over && w.active == seat {
 			radius = 8
 		}
-		dy := -8.0 + 16*float64(seat)
+		dy := -8.0 + float64(16*float64(seat))
 		shapes = append(shapes, referee.Shape{Kind: referee.ShapeCircle, X: at(e), Y: y + dy, R: radius, Fill: referee.PlayerColor(seat),
 			Player: referee.Owner(seat), Tip: fmt.Sprintf("%s effort %d", seatName(seat), e)})
 	}

@@ -47,8 +47,10 @@ func (g *generator) piece(id int) piece {
 
 	// Growth may stop early (no candidate left): the actual size prices the piece.
 	n := len(cubes)
-	price := clamp(int(math.Round((0.75+0.5*g.rng.Float64())*float64(300+180*n))), 1, 2000)
-	value := clamp(int(math.Round(float64(price)*(1+0.06*g.rng.Float64()))), 1, 2000)
+	// float64(…) rounds each product before it is added, as the original does: Go may
+	// otherwise fuse them into one multiply-add on arm64.
+	price := clamp(int(math.Round((0.75+float64(0.5*g.rng.Float64()))*float64(300+180*n))), 1, 2000)
+	value := clamp(int(math.Round(float64(price)*(1+float64(0.06*g.rng.Float64())))), 1, 2000)
 	effort := 1 + g.rng.IntN(5)
 	return piece{id: id, cubes: cubes, colours: colours, price: price, value: value, effort: effort}
 }

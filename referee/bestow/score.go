@@ -2,6 +2,10 @@ package bestow
 
 import "math"
 
+// The original rounds each floating-point operation; Go may fuse x*y + z into one
+// multiply-add on arm64 and other architectures. Products that are added to something are
+// converted with float64(…), which rounds them, so results are the same on every machine.
+
 // tolerance absorbs float error before a floor: 800·1.15 is 919.999… in binary (spec §6.3).
 const tolerance = 1e-9
 
@@ -17,7 +21,7 @@ func placementValue(p params, value, filledInBox, cubes int) (q, final int) {
 	} else {
 		penalty = float64(q) * p.Qpi
 	}
-	return q, max(0, floorTol(float64(value)*(1+penalty+bonus)))
+	return q, max(0, floorTol(float64(float64(value)*(1+penalty+bonus))))
 }
 
 // solidCube finds the edge D of the largest fully filled cube in an own space, and the
@@ -109,7 +113,7 @@ func (a *areas) colourScores(p params, out []float64) {
 func sharedScore(perColour []float64, mult []int) int {
 	sum := 0.0
 	for c := 1; c < len(mult); c++ {
-		sum += float64(mult[c]) * perColour[c]
+		sum += float64(float64(mult[c]) * perColour[c])
 	}
 	return floorTol(sum)
 }

@@ -77,9 +77,9 @@ func (r *Referee) score() {
 	for i := range w.players {
 		pl := &w.players[i]
 		pl.solid, r.solidCorner[i] = solidCube(r.p.Bo, pl.own, r.solidBuf)
-		pl.scoreOwn = floorTol(float64(pl.profit) * math.Pow(r.p.I, float64(pl.solid)))
+		pl.scoreOwn = floorTol(float64(float64(pl.profit) * math.Pow(r.p.I, float64(pl.solid)))) // float64: see score.go
 		pl.shared = sharedScore(r.colourScore, pl.mult)
-		pl.combined = float64(pl.scoreOwn) + float64(pl.shared)*r.p.H
+		pl.combined = float64(pl.scoreOwn) + float64(float64(pl.shared)*r.p.H)
 	}
 	a, b := &w.players[0], &w.players[1]
 	a.vp, b.vp = turnVictoryPoints(a.combined, b.combined)
