@@ -62,8 +62,11 @@ func (r *Referee) Frame() referee.Frame {
 	return f
 }
 
+// The original rounds each floating-point operation; Go may fuse x*y + z into one
+// multiply-add on arm64 and other architectures. Products that are added to something are
+// converted with float64(…), which rounds them, so frames are the same on every machine.
 func centre(c Cell) (float64, float64) {
-	return (float64(c.C) + 0.5) * cellSize, (float64(c.R) + 0.5) * cellSize
+	return float64((float64(c.C) + 0.5) * cellSize), float64((float64(c.R) + 0.5) * cellSize)
 }
 
 // drawWalls draws the walls as rectangles: horizontal runs of wall cells, merged down the
@@ -104,7 +107,7 @@ func wallRects(g *Grid) []referee.Shape {
 
 func (r *Referee) drawBases(shapes []referee.Shape) []referee.Shape {
 	for p, b := range r.bases {
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(b.C)*cellSize + 1, Y: float64(b.R)*cellSize + 1,
+		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: float64(float64(b.C)*cellSize) + 1, Y: float64(float64(b.R)*cellSize) + 1,
 			W: cellSize - 2, H: cellSize - 2, Stroke: referee.PlayerColor(p), Width: 2, Player: referee.Owner(p),
 			Tip: fmt.Sprintf("player %d's flag base %v", p, b)})
 	}
@@ -146,7 +149,7 @@ func (r *Referee) drawMinions(shapes []referee.Shape) []referee.Shape {
 				continue
 			}
 			x, y := centre(m.pos)
-			x += (float64(i) - 2) * cellSize * 0.06 // minions sharing a cell stay distinguishable
+			x += float64((float64(i) - 2) * cellSize * 0.06) // minions sharing a cell stay distinguishable
 			tip := fmt.Sprintf("player %d minion %d at %v: HP %d", p, i, m.pos, m.hp)
 			stroke, width := "#000000", 1.0
 			if m.frozen() {
@@ -173,7 +176,7 @@ func (r *Referee) drawMinions(shapes []referee.Shape) []referee.Shape {
 
 func (r *Referee) drawFlags(shapes []referee.Shape) []referee.Shape {
 	for p, f := range r.flags {
-		x, y := float64(f.pos.C)*cellSize, float64(f.pos.R)*cellSize
+		x, y := float64(float64(f.pos.C)*cellSize), float64(float64(f.pos.R)*cellSize)
 		tip := fmt.Sprintf("player %d's flag at %v", p, f.pos)
 		switch {
 		case f.carrier >= 0:
