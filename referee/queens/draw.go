@@ -206,6 +206,10 @@ var siteNumbers = func() [64]string {
 // site draws a site: a grey disc, the structure on top (a gold disc ringed in the owner's
 // colour for a mine, a square for a tower, a diamond with the creep letter for a barracks)
 // and the site id.
+//
+// The original rounds each floating-point operation; Go may fuse x*y + z into one
+// multiply-add on arm64 and other architectures. Products that are added to something are
+// converted with float64(…), which rounds them, so frames are the same on every machine.
 func (d *drawing) site(s *site) {
 	x, y, r := s.pos.x, s.pos.y, float64(s.radius)
 	tip := len(d.buf)
@@ -228,7 +232,7 @@ func (d *drawing) site(s *site) {
 		d.buf = strconv.AppendInt(d.buf, int64(s.rate), 10)
 		d.text(len(d.shapes)-1, start)
 	case towerKind:
-		h := 0.55 * r
+		h := float64(0.55 * r)
 		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
 		d.shapes = append(d.shapes,
 			referee.Shape{Kind: referee.ShapeRect, X: x - h, Y: y - h, W: 2 * h, H: 2 * h, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner},
@@ -237,7 +241,7 @@ func (d *drawing) site(s *site) {
 		d.buf = strconv.AppendInt(d.buf, int64(s.hp), 10)
 		d.text(len(d.shapes)-1, start)
 	case barracks:
-		h := 0.7 * r
+		h := float64(0.7 * r)
 		at := len(d.points)
 		d.points = append(d.points, x, y-h, x+h, y, x, y+h, x-h, y)
 		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
@@ -255,7 +259,7 @@ func (d *drawing) site(s *site) {
 	if s.id >= 0 && s.id < len(siteNumbers) {
 		id = siteNumbers[s.id]
 	}
-	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: x - r*0.7, Y: y - r*0.65, Text: id, Size: 16, Fill: "#d0d0d0"})
+	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: x - float64(r*0.7), Y: y - float64(r*0.65), Text: id, Size: 16, Fill: "#d0d0d0"})
 }
 
 // siteTip writes "site ID · r R · gold G · max rate M", and on a second line what stands on

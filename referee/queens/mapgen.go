@@ -40,7 +40,9 @@ func generateMap(seed int64) generated {
 	for g.relaxPasses < maxRelaxPasses {
 		for k := 0; k < sitePairs; k++ {
 			a, b := g.sites[2*k], g.sites[2*k+1]
-			mid := vec{(a.pos.x + (worldWidth - b.pos.x)) / 2.0, (a.pos.y + (worldHeight - b.pos.y)) / 2.0}
+			// float64(…) keeps the halving (a multiplication by 0.5) from being fused with the
+			// subtraction below into one multiply-add, which Go may do on arm64.
+			mid := vec{float64((a.pos.x + (worldWidth - b.pos.x)) / 2.0), float64((a.pos.y + (worldHeight - b.pos.y)) / 2.0)}
 			a.pos = mid
 			b.pos = vec{worldWidth - mid.x, worldHeight - mid.y}
 		}

@@ -48,7 +48,8 @@ func newSiteGrid(sites []body) *siteGrid {
 				// The distance from the site's centre to the cell's nearest point.
 				dx := max(float64(cx*cellSize)-s.pos.x, s.pos.x-float64((cx+1)*cellSize), 0)
 				dy := max(float64(cy*cellSize)-s.pos.y, s.pos.y-float64((cy+1)*cellSize), 0)
-				if dx*dx+dy*dy < reach*reach {
+				// float64(…) rounds each square: Go may otherwise fuse them into a multiply-add on arm64.
+				if float64(dx*dx)+float64(dy*dy) < reach*reach {
 					g.cells[cy*gridCols+cx] |= 1 << k
 				}
 			}
