@@ -64,7 +64,7 @@ func (g *game) drawRoads(f *referee.Frame) {
 		}
 		f.Shapes = append(f.Shapes, referee.Shape{
 			Kind: referee.ShapeLine, X: x, Y: y, X2: x2, Y2: y2,
-			Stroke: "#9c9484", Width: 1 + 0.25*float64(min(r.handicap, 20)), Tip: tip,
+			Stroke: "#9c9484", Width: 1 + float64(0.25*float64(min(r.handicap, 20))), Tip: tip,
 		})
 	}
 }
@@ -161,7 +161,7 @@ func (g *game) drawCars(f *referee.Frame) {
 			}
 			// Spread a team's cars around their point so that cars in one place stay visible.
 			angle := float64(2*math.Pi*float64(t*len(g.teams[t].cars)+i)) / float64(len(g.teams)*len(g.teams[t].cars))
-			x, y = math.Round(float64(x+6*math.Cos(angle))*10)/10, math.Round(float64(y+6*math.Sin(angle))*10)/10
+			x, y = math.Round((x+float64(6*math.Cos(angle)))*10)/10, math.Round((y+float64(6*math.Sin(angle)))*10)/10
 			f.Shapes = append(f.Shapes, referee.Shape{
 				Kind: referee.ShapeCircle, X: x, Y: y, R: 4.5, Fill: referee.PlayerColor(t), Stroke: "#111111", Width: 1,
 				Player: referee.Owner(t),

@@ -94,7 +94,7 @@ func gridLayout(m *maps.Rockets) []point {
 		if row%2 == 1 { // snake rows so that consecutive cities stay adjacent
 			col = side - 1 - col
 		}
-		pos[c] = point{math.Round(float64(col)*cell + cell/2), math.Round(float64(row)*cell + cell/2)}
+		pos[c] = point{math.Round(float64(float64(col)*cell) + float64(cell/2)), math.Round(float64(float64(row)*cell) + float64(cell/2))}
 	}
 	return pos
 }
