@@ -98,7 +98,7 @@ func (m *match) houseShapes(h int, pos point, owner int) []referee.Shape {
 		if u[p] == 0 {
 			continue
 		}
-		out = append(out, referee.Shape{Kind: referee.ShapeText, X: x - 30 + float64(p)*34, Y: y + 46, Text: itoa(u[p]), Size: 20,
+		out = append(out, referee.Shape{Kind: referee.ShapeText, X: x - 30 + float64(float64(p)*34), Y: y + 46, Text: itoa(u[p]), Size: 20,
 			Fill: referee.PlayerColor(p), Player: referee.Owner(p), Tip: "P" + itoa(p) + ": " + units(u[p]) + " on house " + itoa(h)})
 	}
 	return out
