@@ -331,11 +331,10 @@ func checkRecordedSettings(st replays.Settings, info referee.Info) error {
 	if c := st.Clock; c != "" && c != match.ClockWall && c != match.ClockCPU {
 		return fmt.Errorf("settings.clock: %q: want %s or %s", c, match.ClockWall, match.ClockCPU)
 	}
-	if st.TimeScale == 0 {
-		return errors.New("settings.time_scale: missing (want a number from 0.001 up)")
-	}
-	if ts := st.TimeScale; !(ts >= minTimeScale) || math.IsInf(ts, 0) {
-		return fmt.Errorf("settings.time_scale: %v: want a number from %v up", ts, minTimeScale)
+	if reason := timeScaleReason(st.TimeScale); st.TimeScale == 0 {
+		return fmt.Errorf("settings.time_scale: missing (%s)", reason)
+	} else if reason != "" {
+		return fmt.Errorf("settings.time_scale: %v: %s", st.TimeScale, reason)
 	}
 	switch {
 	case !(st.TurnTimeoutMS >= 0) || math.IsInf(st.TurnTimeoutMS, 0):

@@ -132,10 +132,19 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 // would round toward nothing: a limit scaled to 0 is no limit at all, the opposite of what
 // a small scale asks for.
 func checkTimeScale(scale float64) error {
-	if !(scale >= minTimeScale) || math.IsInf(scale, 0) {
-		return usageErr("--time-scale %v: want a number from %v up", scale, minTimeScale)
+	if reason := timeScaleReason(scale); reason != "" {
+		return usageErr("--time-scale %v: %s", scale, reason)
 	}
 	return nil
+}
+
+// timeScaleReason says why a time scale cannot be played with ("" when it can): the flag's
+// rule, which a replay's recorded scale follows too.
+func timeScaleReason(scale float64) string {
+	if !(scale >= minTimeScale) || math.IsInf(scale, 0) {
+		return fmt.Sprintf("want a number from %v up", minTimeScale)
+	}
+	return ""
 }
 
 // minTimeScale makes a 1 ms limit 1 µs.
