@@ -165,25 +165,9 @@ var d24WaitingValue = regexp.MustCompile(`WAITING [0-9.]+`)
 // seconds blanked, output) and frame: what must not depend on timing.
 func d24Turns(t *testing.T, path string) []string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep struct {
-		Turns []struct {
-			Moves []struct {
-				Player int    `json:"player"`
-				Input  string `json:"input"`
-				Output string `json:"output"`
-			} `json:"moves"`
-			Frame json.RawMessage `json:"frame"`
-		} `json:"turns"`
-	}
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	out := make([]string, len(rep.Turns))
-	for i, turn := range rep.Turns {
+	turns := d24ReplayTurns(t, path)
+	out := make([]string, len(turns))
+	for i, turn := range turns {
 		var b strings.Builder
 		for _, m := range turn.Moves {
 			fmt.Fprintf(&b, "player %d\nin: %q\nout: %q\n", m.Player, d24WaitingValue.ReplaceAllString(m.Input, "WAITING x"), m.Output)
@@ -192,6 +176,32 @@ func d24Turns(t *testing.T, path string) []string {
 		out[i] = b.String()
 	}
 	return out
+}
+
+// d24Turn is a replay turn as the tests read it: each move's exchange, and the frame.
+type d24Turn struct {
+	Moves []struct {
+		Player int    `json:"player"`
+		Input  string `json:"input"`
+		Output string `json:"output"`
+	} `json:"moves"`
+	Frame json.RawMessage `json:"frame"`
+}
+
+// d24ReplayTurns reads the turns of a replay.
+func d24ReplayTurns(t *testing.T, path string) []d24Turn {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Turns []d24Turn `json:"turns"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rep.Turns
 }
 
 // TestDeadline24BestowErrorCodes — issue point: wrong commands get the documented FAILED

@@ -5,7 +5,6 @@ package e2e
 // games on one session, and `--option handshake=1`.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -509,25 +508,10 @@ func TestDeadline24BestowStarterBackToBack(t *testing.T) {
 	for _, c := range clients {
 		c.wait(t, 10*time.Second)
 	}
-	var second struct {
-		Turns []struct {
-			Moves []struct {
-				Player int    `json:"player"`
-				Input  string `json:"input"`
-				Output string `json:"output"`
-			} `json:"moves"`
-		} `json:"turns"`
-	}
-	data, err := os.ReadFile(filepath.Join(srv.dir, fmt.Sprintf("bestow-%d.json", seed+1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &second); err != nil {
-		t.Fatal(err)
-	}
+	second := d24ReplayTurns(t, filepath.Join(srv.dir, fmt.Sprintf("bestow-%d.json", seed+1)))
 	for _, command := range []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"} {
 		sent := map[int]bool{}
-		for _, turn := range second.Turns {
+		for _, turn := range second {
 			for _, m := range turn.Moves {
 				if strings.Contains(m.Output, command) {
 					sent[m.Player] = true
