@@ -66,9 +66,6 @@ type Config struct {
 	// tournament worker (zero takes the default, negative disables).
 	GameTimeout  time.Duration
 	gameDeadline time.Time
-	// interrupted is closed when the game is stopped from outside (Ctrl-C): the bots are
-	// then stopped by the runner, and what that does to them is not their doing.
-	interrupted <-chan struct{}
 
 	// CPUs, when set, pins every bot of the game to these CPUs (tournament --pin).
 	CPUs []int
@@ -182,7 +179,6 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	if cfg.GameTimeout > 0 {
 		cfg.gameDeadline = time.Now().Add(cfg.GameTimeout)
 	}
-	cfg.interrupted = ctx.Done()
 	info := cfg.Game.Info()
 	if cfg.TurnTimeout > 0 && info.Style != referee.StyleSession {
 		return nil, fmt.Errorf("a turn timeout applies to the session games; %s has per-answer limits (scale them with the time scale)", info.Name)

@@ -210,14 +210,6 @@ func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arri
 
 // leave takes a seat out of the game: in the Deadline24 games it simply idles.
 func leave(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, err error) {
-	select {
-	case <-cfg.interrupted:
-		// Ctrl-C: the runner is stopping the bots and the turn will not be recorded; a bot
-		// that fails now was stopped, and the referee must not hear that it left.
-		s.out = true
-		return
-	default:
-	}
 	status, msg := statusOf(err)
 	if status == referee.StatusTimeout && msg == "" {
 		msg = "did not read its input"
