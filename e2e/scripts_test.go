@@ -72,7 +72,9 @@ func localScript(t *testing.T, env []string, flags ...string) string {
 }
 
 // fakeSSH is an ssh for GNU parallel's --ssh that runs the command on this machine, in a
-// home directory of its own ($FAKE_REMOTE_HOME): a remote machine without a network.
+// home directory of its own ($FAKE_REMOTE_HOME): a remote machine without a network. Like
+// sshd, it sets HOME and SHELL for the command: GNU parallel's remote worker runs the job
+// with $SHELL, and without one it runs nothing and reports success.
 const fakeSSH = `#!/bin/sh
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -84,7 +86,7 @@ done
 shift # the host
 [ "${1:-}" = "--" ] && shift
 cd "$FAKE_REMOTE_HOME" || exit 255
-HOME=$FAKE_REMOTE_HOME exec sh -c "$*"
+HOME=$FAKE_REMOTE_HOME SHELL=/bin/sh exec sh -c "$*"
 `
 
 // shardsScript plays a 4-game queens tournament in 2 shards with
