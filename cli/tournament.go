@@ -193,8 +193,8 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if res.Played > 0 {
 		speed = fmt.Sprintf(" (%.2f games/s)", float64(res.Played)/res.Elapsed.Seconds())
 	}
-	fmt.Fprintf(stderr, "arena: played %d games in %s%s; %d were recorded before; %d of %d scheduled games recorded\n",
-		res.Played, tournament.FormatDuration(res.Elapsed), speed, res.Recorded, res.Recorded+res.Played, res.Scheduled)
+	fmt.Fprintf(stderr, "arena: played %s in %s%s; %d were recorded before; %d of %d scheduled games recorded\n",
+		tournament.Games(res.Played), tournament.FormatDuration(res.Elapsed), speed, res.Recorded, res.Recorded+res.Played, res.Scheduled)
 	switch {
 	case res.Decided != "":
 		fmt.Fprintf(stderr, "arena: the SPRT decided (%s): stopped\n", res.Decided)

@@ -54,7 +54,7 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	}
 	sort.Strings(pairs)
 	for _, k := range pairs {
-		m.Notes = append(m.Notes, fmt.Sprintf("%d games are recorded in both %s; each is counted once", dups[k], k))
+		m.Notes = append(m.Notes, fmt.Sprintf("%s recorded in both %s; each is counted once", gamesAre(dups[k]), k))
 	}
 	game := firstGame
 	if sprt != nil {

@@ -70,7 +70,7 @@ func writeTable(w io.Writer, s Summary) error {
 		_, err := fmt.Fprintln(w, "no games recorded")
 		return err
 	}
-	fmt.Fprintf(w, "%s: %d games\n\n", s.Game, s.Games)
+	fmt.Fprintf(w, "%s: %s\n\n", s.Game, Games(s.Games))
 	order := make([]int, len(s.Bots))
 	for i := range order {
 		order[i] = i
@@ -116,7 +116,7 @@ func writeTable(w io.Writer, s Summary) error {
 }
 
 func writePair(w io.Writer, p *PairStats) {
-	fmt.Fprintf(w, "\n%s vs %s: %d games, %d complete seed pairs\n", p.A, p.B, p.Games, p.Units)
+	fmt.Fprintf(w, "\n%s vs %s: %s, %d complete seed pairs\n", p.A, p.B, Games(p.Games), p.Units)
 	if p.Games == 0 {
 		return
 	}

@@ -125,10 +125,10 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		}
 	}
 	if foreign > 0 {
-		r.note(fmt.Sprintf("results %s: %d recorded games are not part of this tournament (another game, seed, shard, bots or --games); they are kept but not counted here (arena tournament report counts every line)", r.ResultsPath, foreign))
+		r.note(fmt.Sprintf("results %s: %s not part of this tournament (another game, seed, shard, bots or --games); they are kept but not counted here (arena tournament report counts every line)", r.ResultsPath, recordedGamesAre(foreign)))
 	}
 	if dups > 0 {
-		r.note(fmt.Sprintf("results %s: %d games are recorded twice; each is counted once", r.ResultsPath, dups))
+		r.note(fmt.Sprintf("results %s: %s recorded twice; each is counted once", r.ResultsPath, gamesAre(dups)))
 	}
 	var pending []GameID
 	for _, g := range schedule {
