@@ -67,9 +67,13 @@ func Owner(player int) *int {
 	return &p
 }
 
-// PlayerColors are the colours used for players 0..7 by every game, so that a player has
-// the same colour in every viewer.
-var PlayerColors = []string{"#e8413b", "#3b8ee8", "#3cb44b", "#f0a30a", "#911eb4", "#42d4f4", "#f032e6", "#8c6d31"}
+// PlayerColors are the colours of players 0..15 by every game, so that a player has the
+// same colour in every viewer. There is one per seat of the game with the most (agrid: 16
+// teams), each told apart from the others on the light boards and the dark panels alike.
+var PlayerColors = []string{
+	"#e8413b", "#3b8ee8", "#3cb44b", "#f0a30a", "#911eb4", "#42d4f4", "#f032e6", "#8c6d31",
+	"#469990", "#bfef45", "#800000", "#808000", "#ffe119", "#2e3a87", "#fabed4", "#dcbeff",
+}
 
 // PlayerColor returns the colour of a player, grey for a negative index.
 func PlayerColor(player int) string {

@@ -19,7 +19,9 @@ import (
 const gameName = "agrid"
 
 // version is bumped whenever a rule or a world-generation detail changes.
-const version = "1"
+// Version 2: teams 9 to 16 are drawn in colours of their own (version 1 drew them in the
+// colours of teams 1 to 8).
+const version = "2"
 
 // Game is the registered A-grid-culture game.
 type Game struct{}
