@@ -48,6 +48,24 @@ func TestDecisionSeedMineHitsEveryOpponentOnItsCell(t *testing.T) {
 	}
 }
 
+// [D] Seed profile: an opponent that drops to HP ≤ 0 in the power-up step still stands on
+// the mine in the mine step, so it triggers it (as in the original profile, spec §8.3) and
+// the mine is used up, even when no other opponent is on its cell.
+func TestDecisionSeedMineTriggeredByDyingOpponent(t *testing.T) {
+	r := scenario(t, vectorGrid, ProfileSeed, [2]Cell{{1, 5}, {2, 5}},
+		[]Cell{{3, 1}, {1, 3}}, []Cell{{3, 3}, {2, 3}})
+	r.teams[0].score = 7
+	r.teams[1].minions[0].hp = 20 // FIRE (24) brings it to −4 before the mine step
+	r.mines = []mine{{pos: Cell{3, 3}, owner: 0}}
+	play(r, "FIRE 0", "")
+	if len(r.mines) != 0 {
+		t.Errorf("mine still armed: %+v; want it triggered by the dying minion", r.mines)
+	}
+	if m := r.teams[1].minions[0]; !m.removed || m.hp != 20-fireDamage-mineDamage {
+		t.Errorf("player 1 minion 0 %+v: want removed with HP %d (FIRE, then the mine)", m, 20-fireDamage-mineDamage)
+	}
+}
+
 // [D] A player missing from the answers is deactivated as a crash.
 func TestDecisionMissingAnswer(t *testing.T) {
 	r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}}, []Cell{{3, 5}}, []Cell{{1, 10}})
