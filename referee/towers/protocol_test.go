@@ -138,6 +138,23 @@ func TestRunnerFailures(t *testing.T) {
 	}
 }
 
+// An ok answer that carries no line at all (the runner never sends one, but a referee must
+// not trip on it) is read as an empty line: no new orders, and standing orders go on.
+func TestAnswerWithoutLineIsEmpty(t *testing.T) {
+	g := newTestGame(t)
+	g.soldiers[0].hasDest, g.soldiers[0].dest = true, point{600, 225}
+	g.Play([]referee.Answer{
+		{Player: 0, Status: referee.StatusOK},
+		{Player: 1, Lines: []string{"WAIT"}, Status: referee.StatusOK},
+	})
+	if g.Over() || g.turn != 1 {
+		t.Fatalf("over %v after turn %d: want the game going on", g.Over(), g.turn)
+	}
+	if got := g.soldiers[0].pos; got != (point{275, 225}) {
+		t.Errorf("soldier 0 at %v, want one step of its standing order: (275,225)", got)
+	}
+}
+
 func TestFirstAnswerOverInitLimitForfeits(t *testing.T) {
 	g := newTestGame(t)
 	g.Play([]referee.Answer{
