@@ -86,6 +86,17 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			if err != nil {
 				return err
 			}
+			if !cmd.Flags().Changed("seed") {
+				seed = newSeed()
+			}
+			// Bad options (a value out of range, a malformed map) are refused before the
+			// server says it is serving, not once it is listening; exit statuses as in run.
+			if _, err := g.New(referee.Config{Seed: seed, Players: len(ts), Options: opts, Files: files}); err != nil {
+				return fileContentError(info, err)
+			}
+			// The port comes from the variant, so it is looked up once the game has accepted
+			// the options: a misspelt --variant is then named as an unknown variant, not as
+			// one without a port.
 			if listen == "" {
 				v := opts["variant"]
 				if v == "" {
@@ -96,14 +107,6 @@ has logged in (or at once with --start now). A replay is written per game.`,
 					return usageErr("no default port for %s variant %q: give --listen", gameName, v)
 				}
 				listen = fmt.Sprintf("127.0.0.1:%d", port)
-			}
-			if !cmd.Flags().Changed("seed") {
-				seed = newSeed()
-			}
-			// Bad options (a value out of range, a malformed map) are refused before the
-			// server says it is serving, not once it is listening; exit statuses as in run.
-			if _, err := g.New(referee.Config{Seed: seed, Players: len(ts), Options: opts, Files: files}); err != nil {
-				return fileContentError(info, err)
 			}
 			if replayDir != "" {
 				if err := os.MkdirAll(replayDir, 0o755); err != nil {

@@ -343,3 +343,14 @@ func TestServeRefusesBadOptionsBeforeListening(t *testing.T) {
 		}
 	}
 }
+
+// Without --listen, arena serve takes its port from the variant; a variant the game does not
+// have is named as such (with the known ones), not reported as a variant without a port,
+// which would send the user looking for a --listen that cannot help.
+func TestServeUnknownVariantWithoutListen(t *testing.T) {
+	t.Parallel()
+	r := arena(t, "serve", "--game=bestow", "--variant", "vanila", "--replays", t.TempDir())
+	if r.code != 2 || !strings.Contains(r.stderr, `option variant="vanila": unknown variant`) || strings.Contains(r.stderr, "--listen") || strings.Contains(r.stdout, "serving") {
+		t.Errorf("want exit status 2 naming the unknown variant, and no \"serving on\"\n%s", r)
+	}
+}
