@@ -6,9 +6,9 @@
 #
 # Results go to RESULTS (default: tournament-GAME.jsonl), one line per finished game, so
 # running the same command again after Ctrl-C, a reboot or kill -9 plays only the missing
-# games. When every game is played, RESULTS.txt (table) and RESULTS.csv are written next to
-# it. ARENA names the arena executable (default: arena on PATH, else arena built from this
-# repository).
+# games. When every game is played, the reports are written next to it: RESULTS with .txt
+# (table) and .csv in place of .jsonl. ARENA names the arena executable (default: arena on
+# PATH, else arena built from this repository).
 #
 # Example:
 #   scripts/tournament-local.sh -g queens -n 200 "python3 new.py" "python3 old.py" -- --sprt 0,10
