@@ -170,18 +170,43 @@ func TestInterruptStopsAHungBot(t *testing.T) {
 	needPython(t)
 	t.Parallel()
 	dir := t.TempDir()
-	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 2 --sleep-ms 1000000"
-	cmd := exec.Command(arenaBin, "run", "--game=queens", "--seed=3", "--no-timeout", "--replay", filepath.Join(dir, "r.json"), bot, "builtin:random")
+	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --log-turns 1 --sleep-turn 2 --sleep-ms 1000000"
+	cmd := exec.Command(arenaBin, "run", "--game=queens", "--seed=3", "--no-timeout", "--stderr", "--replay", filepath.Join(dir, "r.json"), bot, "builtin:random")
 	cmd.Dir = workDir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(2 * time.Second) // the bot is asleep in turn 2
+	// The bot says "turn 2" on its stderr (passed through by --stderr) just before it falls
+	// asleep: Ctrl-C then comes in turn 2 however slow the machine is.
+	var stderr bytes.Buffer
+	asleep, read := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(read)
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			stderr.WriteString(sc.Text() + "\n")
+			if strings.HasSuffix(sc.Text(), "turn 2") {
+				close(asleep)
+			}
+		}
+	}()
+	select {
+	case <-asleep:
+	case <-read:
+		t.Fatalf("arena ended before the bot fell asleep; stderr %q", stderr.String())
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		<-read
+		cmd.Wait()
+		t.Fatalf("the bot did not reach turn 2 in 30 s; stderr %q", stderr.String())
+	}
 	cmd.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	go func() { <-read; done <- cmd.Wait() }()
 	select {
 	case err := <-done:
 		if err == nil || !strings.Contains(stderr.String(), "game interrupted at turn 2") {
