@@ -115,6 +115,26 @@ type StartError struct {
 func (e *StartError) Error() string { return e.Err.Error() }
 func (e *StartError) Unwrap() error { return e.Err }
 
+// InterruptedError ends a game stopped from outside (Ctrl-C, SIGTERM, a reader gone) before
+// its end. It unwraps to the context's error, so errors.Is(err, context.Canceled) holds.
+type InterruptedError struct {
+	Turn int
+	Err  error
+}
+
+// Error says at which turn; the cause only when it is more than the plain cancellation the
+// user asked for ("context canceled" tells a user nothing).
+func (e *InterruptedError) Error() string {
+	if errors.Is(e.Err, context.Canceled) {
+		return fmt.Sprintf("game interrupted at turn %d", e.Turn)
+	}
+	return fmt.Sprintf("game interrupted at turn %d: %v", e.Turn, e.Err)
+}
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
+func interrupted(turn int, err error) error { return &InterruptedError{Turn: turn, Err: err} }
+
 // refereeConfig is what the referee is given: the options but the runner's own (the session
 // games' handshake, which it reports).
 func refereeConfig(info referee.Info, seed int64, players int, options map[string]string, files map[string][]byte) (referee.Config, bool, error) {

@@ -28,7 +28,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 	var refMu sync.Mutex // the referee is not safe for concurrent use
 	for !ref.Over() {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("game interrupted at turn %d: %w", ref.Turn(), err)
+			return interrupted(ref.Turn(), err)
 		}
 		turn := ref.Turn()
 		rules := ref.Rules()
@@ -92,7 +92,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			for p, s := range seats {
 				s.times, s.limit = s.times[:timed[p]], s.limit[:timed[p]]
 			}
-			return fmt.Errorf("game interrupted at turn %d: %w", turn, err)
+			return interrupted(turn, err)
 		}
 		ref.EndTurn()
 		t := replays.Turn{Turn: turn}

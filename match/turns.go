@@ -20,7 +20,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 	defer idle.seal()
 	for !ref.Over() {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("game interrupted at turn %d: %w", ref.Turn(), err)
+			return interrupted(ref.Turn(), err)
 		}
 		turn := ref.Turn()
 		reqs := ref.Requests()
@@ -57,7 +57,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				s := seats[req.Player]
 				s.times, s.limit = s.times[:len(s.times)-1], s.limit[:len(s.limit)-1]
 			}
-			return fmt.Errorf("game interrupted at turn %d: %w", turn, err)
+			return interrupted(turn, err)
 		}
 		ref.Play(answers)
 		for _, a := range answers {
