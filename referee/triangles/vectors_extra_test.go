@@ -90,3 +90,13 @@ func TestSpec9_5RemainingReflectsSurroundKills(t *testing.T) {
 		t.Errorf("ATTACK through a corner whose units were surrounded was accepted")
 	}
 }
+
+// Spec §8.1: an ATTACK empties both the units and the remaining units of the attacked
+// player on the target, so that player's MOVE from there in the same turn (checked again
+// in the MOVE phase) moves nothing. Map D plus path 2-5, TV-10's units: P0 attacks house
+// 5, where P1's two units were about to leave.
+func TestSpec8_1AttackedUnitsCannotMove(t *testing.T) {
+	m := newTestMatch(t, mapD.with(map[int][2]int{0: {2, 0}, 1: {2, 0}, 2: {2, 0}, 3: {0, 2}, 4: {0, 2}, 5: {0, 2}}, [2]int{2, 5}))
+	playTurn(t, m, "ATTACK 0 1 2 5", "MOVE 5 3 2")
+	diff(t, "units", map[int][2]int{0: {1, 0}, 1: {1, 0}, 2: {1, 0}, 3: {0, 2}, 4: {0, 2}}, unitsOf(m))
+}
