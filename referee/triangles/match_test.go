@@ -207,3 +207,24 @@ func TestSurvivorTimeoutInTheLastTurn(t *testing.T) {
 		t.Errorf("result (-want +got):\n%s", d)
 	}
 }
+
+// An answer the runner reports as ok but without any line is read as an empty line (no
+// commands, the game goes on); a player missing from the answers altogether is a crash.
+func TestAnswerWithoutLine(t *testing.T) {
+	m := newTestMatch(t, mapS.with(tv2Units))
+	m.Play([]referee.Answer{
+		{Player: 0, Status: referee.StatusOK},
+		{Player: 1, Lines: []string{""}, Status: referee.StatusOK},
+	})
+	if m.Over() || m.out[0] {
+		t.Fatalf("over %v, eliminated %v: want the game going on", m.Over(), m.out)
+	}
+	diff(t, "turn-2 scores", "6 0", turnLines(m, 0)[0])
+
+	m = newTestMatch(t, mapS.with(tv2Units))
+	m.Play([]referee.Answer{{Player: 1, Lines: []string{""}, Status: referee.StatusOK}})
+	want := referee.Outcome{Score: -1, Rank: 2, Status: referee.StatusCrash, Message: "no answer"}
+	if d := cmp.Diff(want, m.Result()[0]); d != "" || !m.Over() {
+		t.Errorf("P0 without an answer (-want +got):\n%s", d)
+	}
+}
