@@ -228,3 +228,19 @@ func TestAnswerWithoutLine(t *testing.T) {
 		t.Errorf("P0 without an answer (-want +got):\n%s", d)
 	}
 }
+
+// Fixed maps take the paths as given, like the original: an item without a comma is
+// skipped (so a stray '_' is harmless), and a path longer than 400 or crossing another is
+// kept.
+func TestFixedMapPathsAsGiven(t *testing.T) {
+	opts := map[string]string{
+		"nodes": "100,100_1000,100_100,900_1000,900",
+		"edges": "0,3__1,2_",
+		"units": "1,0_0,1_0,0_0,0",
+	}
+	r, err := game{}.New(referee.Config{Seed: 1, Players: 2, Options: opts})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	diff(t, "paths", [][2]int{{0, 3}, {1, 2}}, pathsOf(r.(*match)))
+}
