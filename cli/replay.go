@@ -309,15 +309,19 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if err != nil {
 				return replayContentError(args[0], old, err)
 			}
+			out := terminal{cmd.OutOrStdout()}
 			if stream != nil {
 				if err := stream.Finish(rec); err != nil {
 					return err
 				}
+				// Said as arena run says it, and whether or not the answers differ: the
+				// new replay is where a difference is looked at.
+				defer fmt.Fprintf(out, "replay: %s\n", replayPath)
 			}
 			if diff := firstAnswerDifference(old, rec); diff != "" {
 				return errors.New(diff)
 			}
-			fmt.Fprintf(terminal{cmd.OutOrStdout()}, "same answers on all %d turns; result: %s\n", len(rec.Turns), resultLine(rec.Result))
+			fmt.Fprintf(out, "same answers on all %d turns; result: %s\n", len(rec.Turns), resultLine(rec.Result))
 			return nil
 		},
 	}

@@ -113,5 +113,15 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 }
 
 func logger() zerolog.Logger {
-	return zerolog.New(zerolog.ConsoleWriter{Out: stderr, TimeFormat: "15:04:05.000"}).With().Timestamp().Logger()
+	// Colours only on a terminal: a log sent to a file or a pipe is read as text.
+	w := zerolog.ConsoleWriter{Out: stderr, TimeFormat: "15:04:05.000", NoColor: !isTerminal(stderr)}
+	return zerolog.New(w).With().Timestamp().Logger()
+}
+
+// count says n things: "1 team", "2 teams".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -118,7 +118,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 				return fmt.Errorf("--listen %s: %w", listen, err)
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%s serving on %s: %d teams (%s), %d game(s) from seed %d\n", info.Name, ln.Addr(), len(ts), teamList(ts), games, seed)
+			fmt.Fprintf(w, "%s serving on %s: %s (%s), %s from seed %d\n", info.Name, ln.Addr(), count(len(ts), "team"), teamList(ts), count(games, "game"), seed)
 			if !startNow {
 				fmt.Fprintln(w, "waiting for every team to log in")
 			}

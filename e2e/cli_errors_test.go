@@ -65,17 +65,22 @@ func TestRerunKeepsTimingAndClock(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	replay := filepath.Join(dir, "bank.json")
-	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 4 --sleep-ms 90"
-	_, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--timing=bank:2000", "--replay", replay)
+	// Limits 20 times roomier, so that a busy machine does not empty the bank, but a bank
+	// as given (--time-scale leaves it alone): turn 4's 1.8 s take 0.8 s from it.
+	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 4 --sleep-ms 1800"
+	_, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--time-scale", roomy, "--timing=bank:2000", "--replay", replay)
 	if !strings.Contains(r.stdout, `"status": "ok"`) || strings.Contains(r.stdout, "timeout") {
 		t.Fatalf("the recorded game: want the slow turn taken from the bank\n%s", r)
 	}
 	rerun := arena(t, "replay", "rerun", replay, "--replay", filepath.Join(dir, "again.json"), "--log-level", "debug")
-	if rerun.code != 0 || !strings.Contains(rerun.stdout, "same answers") {
+	if rerun.code != 0 || !strings.Contains(rerun.stdout, "same answers") || !strings.Contains(rerun.stdout, "replay: "+filepath.Join(dir, "again.json")) {
 		t.Errorf("rerun of a game on a time bank:\n%s", rerun)
 	}
 	if !strings.Contains(rerun.stderr, "bot started") {
 		t.Errorf("rerun --log-level debug logs nothing of the game it plays:\n%s", rerun)
+	}
+	if strings.Contains(rerun.stderr, "\x1b[") {
+		t.Errorf("the log sent to a pipe has terminal colour codes:\n%q", rerun.stderr)
 	}
 	again := readReplay(t, filepath.Join(dir, "again.json"))
 	settings, _ := again["settings"].(map[string]any)

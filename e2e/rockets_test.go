@@ -200,6 +200,9 @@ func TestRocketsServeTCP(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatalf("arena serve did not say it is serving:\n%s\n%s", out, stderr.String())
 	}
+	if want := "2 teams (red, blue), 1 game from seed 9"; !strings.Contains(out.String(), want) {
+		t.Errorf("arena serve's first line: want %q\n%s", want, out)
+	}
 
 	t.Run("a wrong password gets FAILED 1 and the connection is closed", func(t *testing.T) {
 		conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
