@@ -60,6 +60,11 @@ func (lr *LineReader) ReadLine() (string, error) {
 			}
 			if len(buf) > 0 {
 				buf = bytes.TrimSuffix(buf, []byte("\r"))
+				// The check above leaves room for a "\r\n" that a last line without its
+				// line end does not have: up to 2 bytes over Max get here.
+				if len(buf) > lr.Max {
+					return string(buf[:lr.Max]), ErrLineTooLong
+				}
 				return string(buf), nil
 			}
 			return "", err
