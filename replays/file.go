@@ -10,6 +10,8 @@ import (
 	"os"
 	"reflect"
 	"strings"
+
+	"github.com/arena-games/arena/referee"
 )
 
 // Write writes a replay atomically: to a temporary file in the same directory, synced, then
@@ -319,6 +321,13 @@ func (r *Replay) Validate() error {
 		for j, m := range t.Moves {
 			if m.Player < 0 || m.Player >= len(r.Players) {
 				return fmt.Errorf("field turns[%d].moves[%d].player: %d is not a player (there are %d)", i, j, m.Player, len(r.Players))
+			}
+			// Re-simulation hands a move's status to the referee, which would make it a
+			// player's final status: an unknown one must stop here.
+			switch m.Status {
+			case "", referee.StatusOK, referee.StatusTimeout, referee.StatusInvalid, referee.StatusCrash, referee.StatusLimit:
+			default:
+				return fmt.Errorf("field turns[%d].moves[%d].status: %q is not a status (want timeout, crash, limit, invalid, ok or none)", i, j, m.Status)
 			}
 		}
 	}

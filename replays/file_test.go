@@ -67,6 +67,7 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		{"object.json", `{"format":"arena-replay/1","game":"queens","turns":[{"turn":0,"moves":{"player":0}}]}`, "object.json: field turns[0].moves (line 1): want an array, got JSON object"},
 		{"format.json", `{"format":"arena-replay/9","game":"queens"}`, `format.json: field format: "arena-replay/9" is not a format this version reads`},
 		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (there are 1)"},
+		{"status.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":0,"status":"late"}]}]}`, `status.json: field turns[0].moves[0].status: "late" is not a status`},
 		{"truncated.json", `{"format":"arena-replay/1","game":"qu`, "truncated.json: line 1, column 37: not valid JSON: unexpected end of JSON input"},
 	}
 	for _, tc := range tests {
