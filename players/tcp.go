@@ -39,7 +39,8 @@ func NewConn(nc net.Conn) *Conn {
 }
 
 func (c *Conn) writeLoop() {
-	w := bufio.NewWriter(c.nc)
+	dw := &deadlineWriter{nc: c.nc, timeout: writeTimeout}
+	w := bufio.NewWriter(dw)
 	for {
 		select {
 		case s := <-c.out:
@@ -53,13 +54,14 @@ func (c *Conn) writeLoop() {
 					more = false
 				}
 			}
-			c.nc.SetWriteDeadline(time.Now().Add(5 * time.Second))
 			if w.Flush() != nil {
 				c.Close()
 				return
 			}
 		case <-c.closed:
-			// Send what is queued (e.g. FAILED 1 before closing), best effort.
+			// Send what is queued (e.g. FAILED 1 before closing), best effort and within a
+			// second in all, however slowly the client reads.
+			dw.by = time.Now().Add(time.Second)
 			for more := true; more; {
 				select {
 				case s := <-c.out:
@@ -68,12 +70,34 @@ func (c *Conn) writeLoop() {
 					more = false
 				}
 			}
-			c.nc.SetWriteDeadline(time.Now().Add(time.Second))
 			w.Flush()
 			c.nc.Close()
 			return
 		}
 	}
+}
+
+// writeTimeout is how long a client may leave a write of its answers unread before it is
+// dropped.
+var writeTimeout = 5 * time.Second
+
+// deadlineWriter gives every write to the client its own deadline. An answer larger than
+// the bufio buffer is written while it is being buffered, before any Flush: a deadline
+// set only before flushing would then be the stale one of the previous flush, and a
+// client quiet for a few seconds would be dropped on its next large answer.
+type deadlineWriter struct {
+	nc      net.Conn
+	timeout time.Duration // for each write
+	by      time.Time     // when set, the one deadline of every write
+}
+
+func (d *deadlineWriter) Write(b []byte) (int, error) {
+	by := d.by
+	if by.IsZero() {
+		by = time.Now().Add(d.timeout)
+	}
+	d.nc.SetWriteDeadline(by)
+	return d.nc.Write(b)
 }
 
 // Send queues lines for the client. It reports false when the client is gone or so far

@@ -1,0 +1,52 @@
+package players
+
+import (
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A client quiet for longer than the write timeout still gets its next large answer (one
+// larger than the write buffer, as GET_ALL_PIECES or SHOW_MAP).
+func TestConnLargeAnswerAfterQuiet(t *testing.T) {
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = 200 * time.Millisecond
+	client, c := connPair(t)
+	c.Send("OK")
+	time.Sleep(3 * writeTimeout)
+	large := strings.Repeat("1 ", 1<<14)
+	c.Send("OK", large)
+	want := "OK\nOK\n" + large + "\n"
+	client.SetReadDeadline(time.Now().Add(10 * time.Second))
+	got := make([]byte, len(want))
+	if n, err := io.ReadFull(client, got); err != nil {
+		t.Fatalf("read %d of %d bytes: %v", n, len(want), err)
+	}
+	if string(got) != want {
+		t.Fatal("the answers arrived garbled")
+	}
+}
+
+// connPair returns a client socket and the server's Conn of it.
+func connPair(t *testing.T) (net.Conn, *Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Close() })
+	nc, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewConn(nc)
+	t.Cleanup(c.Close)
+	return client, c
+}
