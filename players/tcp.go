@@ -55,7 +55,9 @@ func (c *Conn) writeLoop() {
 				}
 			}
 			if w.Flush() != nil {
+				// The client stopped reading: drop it now (nothing else closes the socket).
 				c.Close()
+				c.nc.Close()
 				return
 			}
 		case <-c.closed:

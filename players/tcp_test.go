@@ -1,12 +1,41 @@
 package players
 
 import (
+	"errors"
 	"io"
 	"net"
+	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
 )
+
+// A client that stops reading is dropped: its socket is closed then, not left open until
+// the garbage collector happens to finalise it (the game goes on allocating, or not).
+func TestConnDropsAClientThatDoesNotRead(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = 200 * time.Millisecond
+	client, c := connPair(t)
+	line := strings.Repeat("x", 1<<16)
+	for i := 0; i < 200; i++ { // far more than the socket buffers hold
+		if !c.Send(line) {
+			break
+		}
+	}
+	select {
+	case <-c.Closed():
+	case <-time.After(10 * time.Second):
+		t.Fatal("a client that reads nothing was not dropped")
+	}
+	// The client now reads what was sent, then must find the connection closed.
+	client.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err := io.Copy(io.Discard, client)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Error("the dropped client's connection is still open")
+	}
+}
 
 // A client quiet for longer than the write timeout still gets its next large answer (one
 // larger than the write buffer, as GET_ALL_PIECES or SHOW_MAP).
