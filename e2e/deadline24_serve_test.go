@@ -404,6 +404,41 @@ func TestDeadline24ServeSharedCounter(t *testing.T) {
 	ask(b, 1) // a fresh counter
 }
 
+// TestDeadline24ServeEndIsEndOfInput — docs/deadline24-protocol.md: at the end of the
+// game a client reads its last answers, then end of input. A client that sends the next
+// turn's line as soon as it reads WAITING x (allowed: it is read in the next turn) has
+// sent bytes the server never reads; the connection must still end with EOF, not with
+// "connection reset by peer" (which also drops answers not read yet).
+func TestDeadline24ServeEndIsEndOfInput(t *testing.T) {
+	const turns = 3
+	srv := d24Serve(t, "--game", "agrid", "--teams", "1", "--seed", "4", "--time-scale", "0.1", "--option", fmt.Sprintf("turns=%d", turns))
+	c := d24Dial(t, srv.addr)
+	if got := c.login("login1", "secret"); got != "OK" {
+		t.Fatalf("login1: %q", got)
+	}
+	for turn := 0; turn < turns; turn++ {
+		c.send("WAIT\n")
+		c.expect("OK")
+		if w, err := c.line(10 * time.Second); err != nil || !d24Waiting.MatchString(w) {
+			t.Fatalf("turn %d: read %q, %v; want WAITING x", turn, w, err)
+		}
+		c.send("TIME_TO_END\n") // early, for the next turn
+		if turn == turns-1 {
+			break
+		}
+		c.expect("OK") // the next turn starts
+		c.expect("OK") // TIME_TO_END
+		if _, err := c.line(10 * time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(500 * time.Millisecond) // the game ends meanwhile; the answers wait unread
+	if line, err := c.line(10 * time.Second); !errors.Is(err, io.EOF) {
+		t.Errorf("after the last turn: read %q, %v; want end of input", line, err)
+	}
+	srv.wait(time.Minute)
+}
+
 // TestDeadline24ServeSlowReader — issue point (docs/deadline24-protocol.md): a client
 // that stops reading its answers is disconnected, and the other team's turns go on.
 // SHOW_MAP of a 500×500 map every turn (E = 1) fills the unread connection within a few

@@ -414,4 +414,9 @@ func (s *server) closeAll() {
 	for c := range s.conns {
 		c.Close()
 	}
+	// The process may exit as soon as Serve returns: let every connection deliver its last
+	// answers and end cleanly first.
+	for c := range s.conns {
+		<-c.Done()
+	}
 }

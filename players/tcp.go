@@ -3,6 +3,7 @@ package players
 import (
 	"bufio"
 	"errors"
+	"io"
 	"net"
 	"strings"
 	"sync"
@@ -18,12 +19,16 @@ type Conn struct {
 	lines  *protocol.LineReader
 	out    chan string
 	closed chan struct{}
+	done   chan struct{} // the socket is closed
 	once   sync.Once
 	Remote string
 }
 
 // connQueue is how many responses may wait for a slow client before it is dropped.
 const connQueue = 4096
+
+// closeGrace is how long a closing connection waits for the client to close its end.
+const closeGrace = time.Second
 
 // NewConn wraps an accepted connection.
 func NewConn(nc net.Conn) *Conn {
@@ -32,6 +37,7 @@ func NewConn(nc net.Conn) *Conn {
 		lines:  protocol.NewLineReader(nc, protocol.MaxSessionLine),
 		out:    make(chan string, connQueue),
 		closed: make(chan struct{}),
+		done:   make(chan struct{}),
 		Remote: nc.RemoteAddr().String(),
 	}
 	go c.writeLoop()
@@ -39,6 +45,7 @@ func NewConn(nc net.Conn) *Conn {
 }
 
 func (c *Conn) writeLoop() {
+	defer close(c.done)
 	dw := &deadlineWriter{nc: c.nc, timeout: writeTimeout}
 	w := bufio.NewWriter(dw)
 	for {
@@ -72,7 +79,9 @@ func (c *Conn) writeLoop() {
 					more = false
 				}
 			}
-			w.Flush()
+			if w.Flush() == nil {
+				c.halfClose()
+			}
 			c.nc.Close()
 			return
 		}
@@ -100,6 +109,21 @@ func (d *deadlineWriter) Write(b []byte) (int, error) {
 	}
 	d.nc.SetWriteDeadline(by)
 	return d.nc.Write(b)
+}
+
+// halfClose ends the output (the client reads its last answers, then end of input) and
+// discards what the client still sends until it closes its end, for closeGrace at most.
+// Closing a socket that holds unread client bytes (say, lines sent early for a next turn
+// that never comes) would reset the connection: the client would read "connection reset"
+// instead of end of input, and could lose the answers it had not read yet.
+func (c *Conn) halfClose() {
+	cw, ok := c.nc.(interface{ CloseWrite() error })
+	if !ok || cw.CloseWrite() != nil {
+		return
+	}
+	stop := time.AfterFunc(closeGrace, func() { c.nc.Close() })
+	defer stop.Stop()
+	io.Copy(io.Discard, c.nc)
 }
 
 // Send queues lines for the client. It reports false when the client is gone or so far
@@ -141,6 +165,10 @@ func (c *Conn) Close() { c.once.Do(func() { close(c.closed) }) }
 
 // Closed is closed when the connection is.
 func (c *Conn) Closed() <-chan struct{} { return c.closed }
+
+// Done is closed once the connection is closed and its queued lines are sent (or given
+// up on): at most about two seconds after Close.
+func (c *Conn) Done() <-chan struct{} { return c.done }
 
 // Credentials checks a login and password.
 type Credentials func(login, password string) (seat int, ok bool)
