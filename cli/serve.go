@@ -133,6 +133,10 @@ has logged in (or at once with --start now). A replay is written per game.`,
 					if err := replays.Write(path, rec); err != nil && writeErr == nil {
 						writeErr = err
 					}
+					if rec.Result.Unfinished {
+						fmt.Fprintf(w, "%s seed %d interrupted: %s holds the %d turns played, marked unfinished\n", rec.Game, rec.Seed, path, len(rec.Turns))
+						return
+					}
 					printSummary(w, rec, path)
 				},
 			})

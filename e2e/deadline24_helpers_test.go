@@ -93,6 +93,7 @@ type d24Result struct {
 		Status  string  `json:"status"`
 		Message string  `json:"message"`
 	} `json:"players"`
+	Unfinished bool `json:"unfinished"` // the game was interrupted (Ctrl-C)
 }
 
 // d24Play runs `arena run --json` and parses the result; the game must be played.

@@ -439,6 +439,47 @@ func TestDeadline24ServeEndIsEndOfInput(t *testing.T) {
 	srv.wait(time.Minute)
 }
 
+// TestDeadline24ServeInterrupted — Ctrl-C stops the server: every connection ends, and the
+// game in progress leaves a replay of the turns played, marked unfinished, whose turns
+// verify (as an interrupted `arena run`).
+func TestDeadline24ServeInterrupted(t *testing.T) {
+	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "8", "--time-scale", "0.05", "--option", "turns=1000")
+	a, b := d24Dial(t, srv.addr), d24Dial(t, srv.addr)
+	for i, c := range []*d24Conn{a, b} {
+		if got := c.login(fmt.Sprintf("login%d", i+1), "secret"); got != "OK" {
+			t.Fatalf("login%d: %q", i+1, got)
+		}
+	}
+	for turn := 0; turn < 5; turn++ {
+		a.send("WAIT\n")
+		a.expect("OK")
+		if w, err := a.line(10 * time.Second); err != nil || !d24Waiting.MatchString(w) {
+			t.Fatalf("read %q, %v; want WAITING x", w, err)
+		}
+		a.expect("OK")
+	}
+	if err := srv.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	out := srv.wait(time.Minute)
+	for i, c := range []*d24Conn{a, b} {
+		if line, err := c.line(10 * time.Second); !errors.Is(err, io.EOF) {
+			t.Errorf("login%d after Ctrl-C: read %q, %v; want end of input", i+1, line, err)
+		}
+	}
+	replay := filepath.Join(srv.dir, "agrid-8.json")
+	if !strings.Contains(out, replay+" holds the") {
+		t.Errorf("the output does not say where the interrupted game is\n%s", srv.output())
+	}
+	res := d24ReplayResult(t, replay)
+	if !res.Unfinished || res.Turns < 5 || res.Turns >= 1000 {
+		t.Errorf("the interrupted game's result: unfinished %v after %d turns; want unfinished after the turns played", res.Unfinished, res.Turns)
+	}
+	if v := arena(t, "replay", "verify", replay); v.code != 1 || !strings.Contains(v.stderr, "an unfinished game: its") {
+		t.Errorf("arena replay verify on the interrupted game: want its turns checked and exit 1 for the missing result\n%s", v)
+	}
+}
+
 // TestDeadline24ServeSlowReader — issue point (docs/deadline24-protocol.md): a client
 // that stops reading its answers is disconnected, and the other team's turns go on.
 // SHOW_MAP of a 500×500 map every turn (E = 1) fills the unread connection within a few

@@ -33,7 +33,8 @@ type ServeConfig struct {
 	TimeScale float64
 	// HandshakeTimeout bounds the LOGIN/PASS exchange of a new connection.
 	HandshakeTimeout time.Duration
-	// OnGame is called with each finished game's replay (write it, print it).
+	// OnGame is called with each finished game's replay (write it, print it), and with the
+	// game in progress when ctx ends, marked unfinished.
 	OnGame func(*replays.Replay)
 	Log    zerolog.Logger
 }
@@ -247,6 +248,9 @@ func (s *server) loop() error {
 		select {
 		case <-s.ctx.Done():
 			s.closeAll()
+			if s.started {
+				s.interrupted()
+			}
 			return s.ctx.Err()
 		case sc := <-s.logins:
 			s.conns[sc] = true
@@ -399,6 +403,24 @@ func (s *server) boundary() (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// interrupted hands over the game in progress when the server is stopped (Ctrl-C), as an
+// unfinished replay of the turns played: a stopped contest keeps its games, as a stopped
+// `arena run` does. The turn in progress is not recorded, and its lines have already
+// changed the referee: the result is the position of the recorded turns, re-simulated.
+func (s *server) interrupted() {
+	outcomes := s.ref.Result()
+	if again, err := replays.Resimulate(s.cfg.Game, s.rec); err == nil {
+		outcomes = again.Result()
+	} else {
+		s.cfg.Log.Debug().Err(err).Msg("re-simulating the recorded turns")
+	}
+	s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, outcomes)
+	s.rec.Result.Unfinished = true
+	if s.cfg.OnGame != nil {
+		s.cfg.OnGame(s.rec)
+	}
 }
 
 // resetTeams starts a turn's command counters with the game's current limit L.
