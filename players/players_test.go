@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/arena-games/arena/internal/proctest"
 	"github.com/arena-games/arena/protocol"
 )
 
@@ -191,9 +192,41 @@ func TestStderrBoundedAndDrained(t *testing.T) {
 	}
 }
 
+// A zombie orphan left in a bot's group (its parent gone, and the process that inherited it
+// not reaping it, as a container's PID 1 that is no init may never do) keeps the group
+// alive to signals; it must not count as a process left to kill, or every Stop would keep
+// killing until it gives up.
+func TestStopIgnoresAZombieInTheGroup(t *testing.T) {
+	// This test process inherits the bot's orphans and reaps none until the end.
+	const prSetChildSubreaper = 36
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		t.Skipf("cannot become a subreaper: %v", e)
+	}
+	defer syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 0, 0)
+	pidFile := filepath.Join(t.TempDir(), "orphan")
+	p := start(t, "(sleep 0 & echo $! > "+pidFile+"); read x", nil)
+	orphan := proctest.WaitPidFile(t, pidFile)
+	defer syscall.Wait4(orphan, nil, 0, nil)
+	for deadline := time.Now().Add(20 * time.Second); proctest.Alive(orphan); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the orphan %d never exited", orphan)
+		}
+	}
+	p.Stop(50 * time.Millisecond)
+	if err := syscall.Kill(-p.Pid(), 0); err != nil {
+		t.Fatalf("the group is gone (%v): the zombie this test is about was reaped", err)
+	}
+	if n := p.signalTree(0); n != 0 {
+		t.Errorf("signalTree counts %d processes in a group of one zombie, want 0", n)
+	}
+}
+
 func TestStopKillsTheWholeTree(t *testing.T) {
-	// Ignores SIGTERM, and starts a daemon that leaves the process group.
-	p := start(t, "trap '' TERM; setsid sleep 60 & sleep 60 & while :; do sleep 1; done", nil)
+	// Ignores SIGTERM, starts a daemon that leaves the process group and a child without
+	// the marker (its environment cleared) that stays in it.
+	unmarkedFile := filepath.Join(t.TempDir(), "unmarked")
+	p := start(t, "trap '' TERM; setsid sleep 60 & sleep 60 & env -i sleep 60 & echo $! > "+unmarkedFile+"; while :; do sleep 1; done", nil)
+	unmarked := proctest.WaitPidFile(t, unmarkedFile)
 	// Wait until the shell has started its children, the daemon out of the group among them
 	// (on a busy machine that may take a while), so that Stop has the whole tree to kill.
 	var marked []int
@@ -219,6 +252,12 @@ func TestStopKillsTheWholeTree(t *testing.T) {
 	}
 	if err := syscall.Kill(p.Pid(), 0); err == nil {
 		t.Fatalf("main process %d still exists", p.Pid())
+	}
+	// Killed by the group's SIGKILL; it may take the kernel a moment to finish it.
+	for deadline := time.Now().Add(20 * time.Second); proctest.Alive(unmarked); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the unmarked child %d in the bot's group outlived Stop", unmarked)
+		}
 	}
 	t.Logf("stopped in %v", time.Since(start))
 }

@@ -387,9 +387,12 @@ func (p *Process) Stop(grace time.Duration) {
 			p.waitExit(grace)
 		}
 		// Whatever is left of the tree — the main process if it ignored SIGTERM, children
-		// that outlive it, daemons that left the group — is killed now.
-		for i := 0; i < 50; i++ {
-			if p.signalTree(syscall.SIGKILL) == 0 && p.hasExited() {
+		// that outlive it, daemons that left the group — is killed now, again until none
+		// is found. A killed process dies once the kernel next runs it, which on a loaded
+		// machine can take a while; after killWait the rest have SIGKILL pending and die
+		// when they next run (one stuck in an uninterruptible sleep, when it wakes).
+		for by := time.Now().Add(killWait); ; {
+			if p.signalTree(syscall.SIGKILL) == 0 && p.hasExited() || !time.Now().Before(by) {
 				break
 			}
 			p.waitExit(10 * time.Millisecond)
@@ -404,6 +407,9 @@ func (p *Process) Stop(grace time.Duration) {
 	})
 }
 
+// killWait bounds how long Stop keeps killing what is left of a bot's tree.
+const killWait = 5 * time.Second
+
 func (p *Process) waitExit(d time.Duration) bool {
 	select {
 	case <-p.exited:
@@ -413,13 +419,14 @@ func (p *Process) waitExit(d time.Duration) bool {
 	}
 }
 
-// signalTree signals the process group and every process carrying the bot's marker, and
-// returns how many processes it found.
+// signalTree signals the process group and every live process carrying the bot's marker,
+// and returns how many marked processes it found. The group does not count: a group whose
+// members are all zombies still takes signals, and a zombie orphan stays one until PID 1
+// reaps it, which in a container whose PID 1 is not an init may be never. A live member of
+// the group got the signal all the same.
 func (p *Process) signalTree(sig syscall.Signal) int {
+	syscall.Kill(-p.cmd.Process.Pid, sig)
 	found := 0
-	if err := syscall.Kill(-p.cmd.Process.Pid, sig); err == nil {
-		found++
-	}
 	for _, pid := range FindMarked(p.marker) {
 		if syscall.Kill(pid, sig) == nil {
 			found++
