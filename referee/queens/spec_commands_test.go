@@ -29,8 +29,9 @@ func TestSpec17_12Commands(t *testing.T) {
 		want         string
 		check        func(t *testing.T, g *state)
 	}{
-		{"WAIT", "TRAIN 3 3", nil, warn, func(t *testing.T, g *state) {
-			if g.sites[3].training || g.players[0].gold != 100 {
+		// Gold for both batches: only the duplicate stops the line.
+		{"WAIT", "TRAIN 3 3", func(g *state) { g.players[0].gold = 200 }, warn, func(t *testing.T, g *state) {
+			if g.sites[3].training || g.players[0].gold != 200 {
 				t.Errorf("trained (gold %d)", g.players[0].gold)
 			}
 		}},
