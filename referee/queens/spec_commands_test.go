@@ -56,6 +56,8 @@ func TestSpec17_12Commands(t *testing.T) {
 				t.Error("TRAIN +3 did not train site 3")
 			}
 		}},
+		// Every id must exist before any barracks is looked at (site 2 would only warn).
+		{"WAIT", "TRAIN 2 99", nil, lose, nil},
 		{"WAIT", "TRAIN 7", nil, warn, nil},
 		{"WAIT", "TRAIN 2", nil, warn, nil},
 		{"MOVE 1070 800", "TRAIN x", nil, lose, func(t *testing.T, g *state) {

@@ -154,3 +154,57 @@ func TestSpec2Ties(t *testing.T) {
 		t.Errorf("knight HPs %d, %d; want the first one shot: 23, 25", first.hp, second.hp)
 	}
 }
+
+// Spec §5.2: BUILD schedules within 30 + r + 5 of the site centre (strict) and walks from
+// there on, as the touching threshold of §17.5.
+func TestSpec5_2BuildThreshold(t *testing.T) {
+	for _, tc := range []struct {
+		d     float64
+		built bool
+	}{{104.9, true}, {105, false}} {
+		s := newSite(0, 500, 500, 70, 200, 2)
+		g := blankState(arenaProfile, vec{500 + tc.d, 500}, farCorner, s)
+		play(g, [2]string{"BUILD 0 TOWER", "TRAIN"}, idle)
+		if built := s.kind == towerKind; built != tc.built {
+			t.Errorf("distance %v: built %v, want %v (queen at %v)", tc.d, built, tc.built, g.players[0].queen.pos)
+		}
+	}
+}
+
+// Spec §8.1: collisions walk player 0's creeps, queen 0, player 1's creeps, queen 1, then
+// the sites (the arena's order, not the 2019 repository's).
+func TestSpec8_1CollisionOrder(t *testing.T) {
+	s := newSite(0, 960, 500, 60, 200, 2)
+	g := blankState(arenaProfile, vec{100, 100}, farCorner, s)
+	k0 := g.addCreep(0, knight, vec{300, 300})
+	k1 := g.addCreep(1, knight, vec{1500, 700})
+	want := []*body{&k0.body, &g.players[0].queen, &k1.body, &g.players[1].queen, &s.body}
+	got := g.collisionOrder()
+	if len(got) != len(want) {
+		t.Fatalf("%d bodies, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("body %d is %+v, want %+v", i, *got[i], *want[i])
+		}
+	}
+}
+
+// Spec §4.4 and §10: once a player is disqualified, its creeps no longer move or attack and
+// its queen no longer tears structures down, from that very turn.
+func TestSpec4_4DisqualifiedPlayerStops(t *testing.T) {
+	s := newSite(0, 500, 500, 70, 200, 2)
+	s.setMine(1)
+	g := blankState(arenaProfile, vec{595, 500}, vec{1000, 500}, s) // queen 0 touches the mine
+	k := g.addCreep(0, knight, vec{1052, 500})                      // in contact with queen 1
+	play(g, [2]string{"HELLO", "TRAIN"}, idle)
+	if g.players[0].active {
+		t.Fatal("HELLO did not disqualify")
+	}
+	if s.kind != mineKind || s.owner != 1 {
+		t.Errorf("site 0 holds %v of %d: the disqualified queen tore the mine down", s.kind, s.owner)
+	}
+	if g.players[1].hp != 100 || k.hp != 25 {
+		t.Errorf("queen 1 HP %d, knight HP %d: the disqualified player's knight acted", g.players[1].hp, k.hp)
+	}
+}
