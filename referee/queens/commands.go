@@ -3,6 +3,7 @@ package queens
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
@@ -99,7 +100,7 @@ func (g *state) train(p int, line string) error {
 // appended to scheduled, which is returned.
 func (g *state) command(p int, line string, scheduled []scheduledBuild) ([]scheduledBuild, error) {
 	var room [8]string
-	tokens := splitSpaces(strings.TrimSpace(line), room[:0])
+	tokens := splitSpaces(strings.TrimFunc(line, kotlinWhitespace), room[:0])
 	q := &g.players[p].queen
 	want := 1
 	switch tokens[0] {
@@ -233,6 +234,17 @@ func (g *state) playerCommands(answers []referee.Answer) {
 			g.eliminate(b.player, referee.StatusInvalid, err.Error())
 		}
 	}
+}
+
+// kotlinWhitespace is what the original's trim() of the queen line drops: Kotlin's
+// Char.isWhitespace, that is Java's white space or space separators. It is Go's
+// unicode.IsSpace but for NEL (U+0085, a control character to Java), plus the
+// information separators U+001C..U+001F (white space to Java).
+func kotlinWhitespace(r rune) bool {
+	if r >= 0x1c && r <= 0x1f {
+		return true
+	}
+	return r != 0x85 && unicode.IsSpace(r)
 }
 
 // splitSpaces is strings.Split(s, " "), appended to tokens: a line of a turn has a few

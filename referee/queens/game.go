@@ -12,7 +12,9 @@ import (
 const Name = "queens"
 
 // Version is recorded in replays; bump it whenever a rule changes.
-const Version = "1"
+// Version 2: the queen line is trimmed as Kotlin's trim() does (version 1 trimmed NEL,
+// U+0085, and kept U+001C..U+001F).
+const Version = "2"
 
 const (
 	firstTimeout = 1000 * time.Millisecond

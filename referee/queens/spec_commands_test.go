@@ -110,6 +110,11 @@ func TestSpec17_12Commands(t *testing.T) {
 		{"WAIT x", "TRAIN", nil, lose, nil},
 		{"wait", "TRAIN", nil, lose, nil},
 		{"WAIT\t", "TRAIN", nil, ok, nil},
+		// Kotlin's trim(): Java's white space and space separators, so the information
+		// separators U+001C..U+001F go and NEL (U+0085, a control character to Java) stays.
+		{"\x1cWAIT\x1f", "TRAIN", nil, ok, nil},
+		{"WAIT\u00a0\u3000", "TRAIN", nil, ok, nil},
+		{"WAIT\u0085", "TRAIN", nil, lose, nil},
 		{"MOVE\t10 20", "TRAIN", nil, lose, nil},
 		{"", "TRAIN", nil, lose, nil},
 	}
