@@ -55,16 +55,24 @@ func generateMap(seed int64) generated {
 
 	for _, s := range g.sites {
 		s.pos = s.pos.rounded()
-		dx, dy := int(s.pos.x)-worldWidth/2, int(s.pos.y)-worldHeight/2
-		d2 := dx*dx + dy*dy
-		if d2 < 500*500 {
-			s.gold += 50
-			s.maxMine++
-		}
-		if d2 < 200*200 {
-			s.gold += 50
-			s.maxMine++
-		}
+		gold, size := centreBonus(int(s.pos.x), int(s.pos.y))
+		s.gold += gold
+		s.maxMine += size
 	}
 	return g
+}
+
+// centreBonus is what a site whose rounded centre is (x, y) gains for being near the
+// middle of the field: +50 gold and +1 max rate strictly within 500 of (960, 500), as much
+// again strictly within 200.
+func centreBonus(x, y int) (gold, size int) {
+	dx, dy := x-worldWidth/2, y-worldHeight/2
+	d2 := dx*dx + dy*dy
+	if d2 < 500*500 {
+		gold, size = gold+50, size+1
+	}
+	if d2 < 200*200 {
+		gold, size = gold+50, size+1
+	}
+	return gold, size
 }

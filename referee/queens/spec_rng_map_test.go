@@ -144,3 +144,21 @@ func TestSpec17_3Rounding(t *testing.T) {
 		}
 	}
 }
+
+// Spec §3 step 6: the gold and max rate bonus near the centre, strict at 500 and 200.
+func TestSpec3CentreBonus(t *testing.T) {
+	for _, tc := range []struct {
+		x, y, gold, size int
+	}{
+		{960, 500, 100, 2},
+		{960 + 199, 500, 100, 2},
+		{960 + 200, 500, 50, 1},
+		{960, 500 - 499, 50, 1},
+		{960 - 300, 500 + 400, 0, 0}, // exactly 500 away
+		{1920, 1000, 0, 0},
+	} {
+		if gold, size := centreBonus(tc.x, tc.y); gold != tc.gold || size != tc.size {
+			t.Errorf("(%d, %d): +%d gold, +%d rate; want +%d, +%d", tc.x, tc.y, gold, size, tc.gold, tc.size)
+		}
+	}
+}
