@@ -104,7 +104,10 @@ func components(cubes []vec3, linked func(i, j int) bool) int {
 }
 
 func TestSpec3_FlatPiecesAndSameSeed(t *testing.T) {
-	p, _ := parseParams(map[string]string{"flat": "1", "minCubes": "6", "maxCubes": "6"})
+	p, err := parseParams(map[string]string{"flat": "1", "minCubes": "6", "maxCubes": "6"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, pc := range generatePieces(7, p) {
 		for _, c := range pc.cubes {
 			if c.z != 0 {
@@ -123,8 +126,10 @@ func TestSpec3_FlatPiecesAndSameSeed(t *testing.T) {
 	if cmp.Equal(a, generatePieces(43, variants["vanilla"]), opt) {
 		t.Errorf("seeds 42 and 43 gave the same pieces")
 	}
-	// An extent of 1 leaves no room to grow: single cubes whatever the size drawn.
-	p, _ = parseParams(map[string]string{"extent": "1"})
+	// An extent of 1 leaves no room to grow: single cubes whatever the size drawn. The
+	// options refuse such a world, so the parameters are set directly.
+	p = variants["vanilla"]
+	p.Extent = 1
 	for _, pc := range generatePieces(3, p) {
 		if len(pc.cubes) != 1 {
 			t.Fatalf("extent 1: piece %d has %d cubes", pc.id, len(pc.cubes))
@@ -134,8 +139,10 @@ func TestSpec3_FlatPiecesAndSameSeed(t *testing.T) {
 
 // When growth stops early the piece is priced by the cubes it really has: with extent 1
 // every piece is a single cube, priced from 0.75·480 to 1.25·480, not from a drawn 5.
+// The options refuse a maxCubes the extent cannot hold, so the parameters are set directly.
 func TestSpec3_PriceUsesTheActualSize(t *testing.T) {
-	p, _ := parseParams(map[string]string{"extent": "1", "minCubes": "5", "maxCubes": "5"})
+	p := variants["vanilla"]
+	p.Extent, p.MinCubes, p.MaxCubes = 1, 5, 5
 	for _, pc := range generatePieces(11, p) {
 		if len(pc.cubes) != 1 || pc.price < 360 || pc.price > 600 {
 			t.Fatalf("piece %d: %d cubes, price %d; want 1 cube priced 360..600", pc.id, len(pc.cubes), pc.price)
