@@ -226,3 +226,24 @@ func TestSpec6_2_HeldPieceAcrossTurns(t *testing.T) {
 		t.Errorf("held %d, want 3", r.live.players[0].held)
 	}
 }
+
+// Each single cube or single square placed uses up one benefit (spec §6.2); with none
+// left the next one fails.
+func TestSpec6_2_SinglePiecesUseUpBenefits(t *testing.T) {
+	r := newRef(t, nil)
+	r.live.players[0].benefitCubes, r.live.players[0].benefitSquare = 1, 1
+	steps := []struct{ line, want string }{
+		{"PLACE_SINGLE_CUBE_PIECE 0 0 0", "OK"},
+		{"PLACE_SINGLE_CUBE_PIECE 1 0 0", "FAILED 115 no single cube piece available"},
+		{"PLACE_SINGLE_SQUARE_PIECE 0 0 1", "OK"},
+		{"PLACE_SINGLE_SQUARE_PIECE 1 0 1", "FAILED 116 no single square piece available"},
+	}
+	for _, s := range steps {
+		if got := send(r, 0, s.line); got[0] != s.want {
+			t.Errorf("%s: %q, want %q", s.line, got[0], s.want)
+		}
+	}
+	if a := r.live.players[0]; a.benefitCubes != 0 || a.benefitSquare != 0 || a.profit != 0 {
+		t.Errorf("benefits %d/%d, S_mp %d; want 0/0, 0 (a single cube has no value)", a.benefitCubes, a.benefitSquare, a.profit)
+	}
+}

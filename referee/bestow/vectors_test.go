@@ -335,3 +335,27 @@ func TestSpec6_4_BenefitCap(t *testing.T) {
 		t.Errorf("benefits %v, want [20 20]", got)
 	}
 }
+
+// Thresholds are θ = k·E_p ≤ E_e (spec §6.4): efforts can pass E_e by a few points, but a
+// multiple of E_p beyond E_e is no threshold.
+func TestSpec6_4_NoThresholdBeyondEe(t *testing.T) {
+	tests := []struct {
+		ee           string
+		wantBenefits int
+	}{
+		{"109", 0}, // θ = 110 > E_e
+		{"110", 1}, // θ = 110 = E_e
+	}
+	for _, tt := range tests {
+		t.Run("Ee="+tt.ee, func(t *testing.T) {
+			r := newRef(t, map[string]string{"Ee": tt.ee, "Ep": "10"})
+			r.live.players[0].effort, r.live.players[1].effort = 105, 109 // A skips to 110
+			r.sync()
+			r.EndTurn()
+			a := r.snap.players[0]
+			if a.effort != 110 || a.benefitCubes != tt.wantBenefits || a.benefitSquare != tt.wantBenefits {
+				t.Errorf("effort %d, benefits %d/%d; want 110, %d", a.effort, a.benefitCubes, a.benefitSquare, tt.wantBenefits)
+			}
+		})
+	}
+}
