@@ -359,3 +359,18 @@ func TestSpec6_4_NoThresholdBeyondEe(t *testing.T) {
 		})
 	}
 }
+
+// The safety cap of spec §6.4 ends the game after 4·E_e + 10 turns even with both efforts
+// below E_e (unreachable in play: every turn moves the active effort up by at least 1).
+func TestSpec6_4_TurnCap(t *testing.T) {
+	r := newRef(t, map[string]string{"Ee": "100"})
+	r.turn = r.p.turnCap() - 2
+	r.EndTurn()
+	if r.Over() {
+		t.Fatalf("over after turn %d, the cap is %d turns", r.turn, r.p.turnCap())
+	}
+	r.EndTurn()
+	if !r.Over() || r.turn != 410 {
+		t.Errorf("turn %d, over %v; want over after 410 turns", r.turn, r.Over())
+	}
+}
