@@ -247,3 +247,17 @@ func TestSpec6_2_SinglePiecesUseUpBenefits(t *testing.T) {
 		t.Errorf("benefits %d/%d, S_mp %d; want 0/0, 0 (a single cube has no value)", a.benefitCubes, a.benefitSquare, a.profit)
 	}
 }
+
+// PROJECT_PIECE and ROTATE_PIECE accept a cube given twice (the task and the spec are
+// silent): ROTATE_PIECE answers every cube given, PROJECT_PIECE each square once.
+func TestSpec8_EducationalRepeatedCubes(t *testing.T) {
+	r := newRef(t, nil)
+	for line, want := range map[string]string{
+		"ROTATE_PIECE 2 1 0 0 1 0 0 0 0 1":  "2 0 1 0 0 1 0",
+		"PROJECT_PIECE 2 1 0 0 1 0 0 0 0 1": "1 0 1",
+	} {
+		if diff := cmp.Diff([]string{"OK", want}, send(r, 1, line)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", line, diff)
+		}
+	}
+}
