@@ -127,3 +127,38 @@ func TestSpec6_3_PlacementValue(t *testing.T) {
 		t.Errorf("P_vf = %d, want 0", final)
 	}
 }
+
+// Which commands count as playing (spec §11): a game in which nobody executed a successful
+// BUY_PIECE, PLACE_* or SET_MULTIPLIER scores 0 for both; one such command by either
+// player, even one that scores nothing, makes equal scores a draw at 150 each.
+func TestSpec11_WhatCountsAsPlaying(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		want  float64
+	}{
+		{"queries and refused commands", []string{"GET_MATCH_INFO", "ROTATE_PIECE 1 0 0 0 1 0 0", "BUY_PIECE 9", "PLACE_OWN_PIECE -1 0 0 0 0 0", "SET_MULTIPLIER 1 2"}, 0},
+		{"a multiplier", []string{"SET_MULTIPLIER 1 5"}, 150},
+		{"a single cube", []string{"PLACE_SINGLE_CUBE_PIECE 0 0 0"}, 150},
+		{"a single square", []string{"PLACE_SINGLE_SQUARE_PIECE 0 0 1"}, 150},
+		{"a piece placed in the shared space", []string{"PLACE_SHARED_PIECE 0 0 0 0 0"}, 150},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRef(t, nil)
+			a := &r.live.players[0]
+			a.benefitCubes, a.benefitSquare = 1, 1
+			setPiece(r, 1, []vec3{{0, 0, 0}}, nil, 10, 10, 1)
+			hold(r, 0, 1) // a piece held, as if bought before: only the placement counts here
+			for _, l := range tt.lines {
+				send(r, 0, l)
+			}
+			r.live.over = true // scores stay 0: no end-of-turn scoring
+			r.sync()
+			res := r.Result()
+			if res[0].Score != tt.want || res[1].Score != tt.want {
+				t.Errorf("final %v and %v, want %v each", res[0].Score, res[1].Score, tt.want)
+			}
+		})
+	}
+}
