@@ -599,3 +599,28 @@ func TestDeadline24BestowStarterBackToBack(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadline24BuiltinBotsOverTCP — README `arena bot`: a built-in bot plays against
+// `arena serve` as a TCP client (--tcp, --login, --password): a sparring team for a local
+// contest. A wrong password is refused with the server's answer and exit status 1; the
+// game the two bots then play verifies.
+func TestDeadline24BuiltinBotsOverTCP(t *testing.T) {
+	t.Parallel()
+	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "6", "--time-scale", "0.1", "--option", "turns=40")
+	wrong := d24Arena(t, t.TempDir(), "bot", "agrid/random", "--tcp", srv.addr, "--login", "login2", "--password", "nope")
+	if wrong.code != 1 || !strings.Contains(wrong.stderr, "FAILED 1 bad login or password") {
+		t.Errorf("a wrong password: want exit status 1 with the server's answer\n%s", wrong)
+	}
+	greedy := d24Start(t, arenaBin+" bot agrid/greedy --tcp "+srv.addr+" --login login1")
+	random := d24Start(t, arenaBin+" bot agrid/random --tcp "+srv.addr+" --login login2 --password secret")
+	out := srv.wait(time.Minute)
+	greedy.wait(t, 30*time.Second)
+	random.wait(t, 30*time.Second)
+	if !strings.Contains(out, "winner: player 0 (login1)") {
+		t.Errorf("the greedy team did not win against the random one:\n%s", out)
+	}
+	d24Verify(t, filepath.Join(srv.dir, "agrid-6.json"))
+	if r := d24Arena(t, t.TempDir(), "bot", "queens/greedy", "--tcp", srv.addr); r.code != 2 || !strings.Contains(r.stderr, "Deadline24 games") {
+		t.Errorf("--tcp with a CodinGame game: want exit status 2 naming the games it is for\n%s", r)
+	}
+}
