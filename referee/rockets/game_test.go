@@ -376,3 +376,27 @@ func TestSpec2_OptionHelpNamesRange(t *testing.T) {
 		}
 	}
 }
+
+// Spec §5.6: the suing side wins iff P_att ≥ P_def + 3, or P_att ≥ P_def and
+// H_att ≥ H_def + 10; each bound is inclusive.
+func TestSpec5_6_Verdict(t *testing.T) {
+	tests := []struct {
+		name     string
+		att, def protection
+		want     bool
+	}{
+		{"P exactly 3 higher, less motivated", protection{level: 10}, protection{level: 7, motivation: 90}, true},
+		{"P 2 higher, equal motivation", protection{level: 9, motivation: 50}, protection{level: 7, motivation: 50}, false},
+		{"equal P, H exactly 10 higher", protection{level: 4, motivation: 100}, protection{level: 4, motivation: 90}, true},
+		{"equal P, H 9 higher", protection{level: 4, motivation: 99}, protection{level: 4, motivation: 90}, false},
+		{"P 1 lower, H far higher", protection{level: 3, motivation: 100}, protection{level: 4}, false},
+		{"no lawyers on either side", protection{}, protection{}, false},
+		{"TV-R4 win", protection{level: 10, motivation: 80}, protection{level: 4, motivation: 90}, true},
+		{"TV-R4 loss", protection{level: 5, motivation: 95}, protection{level: 4, motivation: 90}, false},
+	}
+	for _, tc := range tests {
+		if got := suingSideWins(tc.att, tc.def); got != tc.want {
+			t.Errorf("%s: P %d vs %d, H %d vs %d: won %v, want %v", tc.name, tc.att.level, tc.def.level, tc.att.motivation, tc.def.motivation, got, tc.want)
+		}
+	}
+}

@@ -152,7 +152,7 @@ func (g *game) resolve(s *lawsuit) {
 		return
 	}
 	att, def := g.protection(s.suing), g.protection(s.sued)
-	won := att.level >= def.level+3 || (att.level >= def.level && att.motivation >= def.motivation+10)
+	won := suingSideWins(att, def)
 	claim := s.sued.total()
 	starter := &g.teams[s.starter]
 	if won {
@@ -167,6 +167,12 @@ func (g *game) resolve(s *lawsuit) {
 	g.transfers = append(g.transfers, transfer{turn: g.turn, payer: s.suing.city, amount: y})
 	starter.stats.SuitsLost++
 	g.event("city %d loses its lawsuit against city %d (P %d vs %d, H %d vs %d): %d paid to the court", s.suing.city, s.sued.city, att.level, def.level, att.motivation, def.motivation, y)
+}
+
+// suingSideWins is the court's verdict (seed §7.6.2): a clearly stronger protection, or at
+// least an equal one with a clearly more motivated lawyer.
+func suingSideWins(att, def protection) bool {
+	return att.level >= def.level+3 || (att.level >= def.level && att.motivation >= def.motivation+10)
 }
 
 // takeFrom removes up to amount from a site's deposits (spec §5.6): the starter's deposit
