@@ -349,3 +349,51 @@ func TestSpecTVR7_SeedExample(t *testing.T) {
 		t.Errorf("HOME (-want +got):\n%s", diff)
 	}
 }
+
+// Spec §5.1: a fast engine does not speed up pushing ("a good engine means nothing if it
+// is not operational").
+func TestSpec5_1_FastEnginePushed(t *testing.T) {
+	g := newTest(t, "tiny6.data", tiny6, 2, opts("money", "5000"))
+	mustOK(t, g, 0, "UPGRADE_CAR 1 ENGINE")
+	c := &g.teams[0].cars[0]
+	c.fuel = 2
+	mustOK(t, g, 0, "MOVE 1 2") // road 1–2 needs 4
+	if c.busy != 10 || c.fuel != 2 {
+		t.Errorf("fast car pushed: busy %d, fuel %d; want 10, 2", c.busy, c.fuel)
+	}
+}
+
+// Spec §5.2 step 2: stationary cars at home are refuelled in car order as far as the
+// team's cash allows (floor(cash / S_fuel) units), all the way when fuel is free; a car
+// still on its way home is not refuelled.
+func TestSpec5_2_Refuel(t *testing.T) {
+	g := newTest(t, "tiny6.data", tiny6, 2, opts("Sg", "2", "money", "9"))
+	cars := g.teams[0].cars
+	cars[0].fuel, cars[1].fuel = 95, 90
+	g.EndTurn()
+	if cars[0].fuel != 99 || cars[1].fuel != 90 || g.teams[0].cash != 1 {
+		t.Errorf("short of cash: fuel %d and %d, cash %d; want 99 (4 units for 8), 90, 1", cars[0].fuel, cars[1].fuel, g.teams[0].cash)
+	}
+
+	g = newTest(t, "tiny6.data", tiny6, 2, opts("Sg", "0", "money", "0"))
+	g.teams[0].cars[0].fuel = 10
+	g.EndTurn()
+	if g.teams[0].cars[0].fuel != 100 || g.teams[0].cash != 0 {
+		t.Errorf("free fuel: fuel %d, cash %d; want 100, 0", g.teams[0].cars[0].fuel, g.teams[0].cash)
+	}
+
+	g = newTest(t, "tiny6.data", tiny6, 2, nil)
+	c := &g.teams[0].cars[0]
+	mustOK(t, g, 0, "MOVE 1 2")
+	wait(g, 2)
+	mustOK(t, g, 0, "MOVE 1 1") // the car is "in" city 1 at once, but on the road
+	fuel := c.fuel
+	g.EndTurn()
+	if c.fuel != fuel {
+		t.Errorf("car on its way home refuelled: fuel %d, want %d", c.fuel, fuel)
+	}
+	g.EndTurn()
+	if c.busy != 0 || c.fuel != 100 {
+		t.Errorf("after arriving: busy %d, fuel %d; want 0, 100", c.busy, c.fuel)
+	}
+}
