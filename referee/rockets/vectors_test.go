@@ -397,3 +397,43 @@ func TestSpec5_2_Refuel(t *testing.T) {
 		t.Errorf("after arriving: busy %d, fuel %d; want 0, 100", c.busy, c.fuel)
 	}
 }
+
+// Spec §5.5: every payment extends the contract by 30 turns from its current end, and a
+// lawyer can be paid again once the turn is over.
+func TestSpec5_5_Contract(t *testing.T) {
+	g := newTest(t, "line.map", lineMap(10, 2), 2, opts("money", "5000"))
+	s := &site{city: 5, threshold: 20, deposits: []int64{100, 0}}
+	g.sites = []*site{s}
+	g.siteAt[5] = s
+	mustOK(t, g, 0, "LAWYER_PAY 100 5") // turn 0: contract to the end of turn 29
+	if got := do(g, 0, "LAWYER_PAY 100 5"); got[0] != "FAILED 116 lawyer has been paid already" {
+		t.Errorf("second payment in a turn: %q", got)
+	}
+	g.EndTurn()
+	mustOK(t, g, 0, "LAWYER_PAY 100 5") // turn 1: 30 more, to the end of turn 59
+	wait(g, 58)
+	if diff := cmp.Diff([]string{"1 4800 5 0"}, mustOK(t, g, 0, "HOME")); diff != "" {
+		t.Errorf("HOME in turn 59 (-want +got):\n%s", diff)
+	}
+	g.EndTurn()
+	if diff := cmp.Diff([]string{"1 4800 NONE 0"}, mustOK(t, g, 0, "HOME")); diff != "" {
+		t.Errorf("HOME in turn 60 (-want +got):\n%s", diff)
+	}
+}
+
+// Spec §7 TRANSFERS: a lawsuit resolved at the end of turn r is listed in turns r+1..r+10.
+func TestSpec7_TransfersWindow(t *testing.T) {
+	g, _, _ := lawsuitWorld(t, [2]int{80, 40}, [2]int{90, 0})
+	g.p.turns = 1000
+	mustOK(t, g, 0, "LAWYER_SUE 6") // turn 100: resolved at the end of turn 109
+	wait(g, 10)
+	for turn := 110; turn <= 119; turn++ {
+		if diff := cmp.Diff([]string{"1", "6 5 5000"}, mustOK(t, g, 1, "TRANSFERS")); diff != "" {
+			t.Fatalf("TRANSFERS in turn %d (-want +got):\n%s", turn, diff)
+		}
+		g.EndTurn()
+	}
+	if diff := cmp.Diff([]string{"0"}, mustOK(t, g, 1, "TRANSFERS")); diff != "" {
+		t.Errorf("TRANSFERS in turn 120 (-want +got):\n%s", diff)
+	}
+}
