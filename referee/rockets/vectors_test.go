@@ -81,6 +81,10 @@ func TestSpecTVR2_Revenue(t *testing.T) {
 	if got := revenue(2, true, 1, 5.0); got != 10 {
 		t.Errorf("repeated 2-road trip: %d, want 10", got)
 	}
+	// 50 · 1.1 is 55.00000000000001 in floating point: an exact 55 must not round up to 56.
+	if got := revenue(50, true, 1, 1.1); got != 55 {
+		t.Errorf("repeated 50-road cycle at R = 1.1: %d, want 55", got)
+	}
 
 	g := newTest(t, "tiny6.data", tiny6, 2, nil)
 	moves := map[int]int{0: 2, 2: 3, 4: 6, 6: 5, 8: 1}
