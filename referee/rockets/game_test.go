@@ -400,3 +400,27 @@ func TestSpec5_6_Verdict(t *testing.T) {
 		}
 	}
 }
+
+// The turn of the third launch is played out (docs: decisions): a fourth rocket may still
+// launch in it and pays out as usual; the game ends with that turn's resolution.
+func TestFourthLaunchInTheTurnOfTheThird(t *testing.T) {
+	g := newTest(t, "line.map", lineMap(10, 2), 2, opts("money", "0"))
+	for _, city := range []int{5, 6, 7, 8} {
+		s := &site{city: city, founder: 1, deposits: []int64{0, 10000}}
+		g.sites = append(g.sites, s)
+		g.siteAt[city] = s
+	}
+	for _, city := range []string{"5", "6", "7", "8"} {
+		mustOK(t, g, 1, "LAUNCH_ROCKET "+city)
+	}
+	if diff := cmp.Diff([]string{"4 0"}, mustOK(t, g, 0, "TIME_TO_END")); diff != "" {
+		t.Errorf("TIME_TO_END after four launches (-want +got):\n%s", diff)
+	}
+	if g.teams[1].cash != 4*150000 {
+		t.Errorf("cash %d, want four payouts of 150000", g.teams[1].cash)
+	}
+	g.EndTurn()
+	if !g.Over() {
+		t.Error("the game goes on after the turn of the third launch")
+	}
+}
