@@ -424,3 +424,50 @@ func TestFourthLaunchInTheTurnOfTheThird(t *testing.T) {
 		t.Error("the game goes on after the turn of the third launch")
 	}
 }
+
+// Spec §5.2 step 5: t_first is the turn of the first launch; later launches do not move
+// the end.
+func TestSpec5_EndCountsFromTheFirstLaunch(t *testing.T) {
+	g := newTest(t, "line.map", lineMap(10, 2), 2, opts("money", "0"))
+	for _, city := range []int{5, 6} {
+		s := &site{city: city, deposits: []int64{10000, 0}}
+		g.sites = append(g.sites, s)
+		g.siteAt[city] = s
+	}
+	wait(g, 3)
+	mustOK(t, g, 0, "LAUNCH_ROCKET 5")
+	wait(g, 7)
+	mustOK(t, g, 0, "LAUNCH_ROCKET 6")
+	if diff := cmp.Diff([]string{"2 23"}, mustOK(t, g, 0, "TIME_TO_END")); diff != "" {
+		t.Errorf("TIME_TO_END in turn 10 (-want +got):\n%s", diff)
+	}
+	wait(g, 23)
+	if g.Over() {
+		t.Fatal("over before the end of turn 33")
+	}
+	wait(g, 1)
+	if !g.Over() || g.turn != 34 {
+		t.Errorf("over %v at turn %d, want the end after turn 33", g.Over(), g.turn)
+	}
+}
+
+// Spec §5.5: only active lawyers protect a site; a lawyer whose contract ran out still
+// sits there (docs: decisions) but no longer counts in L_c, P or H.
+func TestSpec5_5_ExpiredLawyerDoesNotProtect(t *testing.T) {
+	g := newTest(t, "line.map", lineMap(10, 2), 2, opts("money", "5000"))
+	s := &site{city: 5, threshold: 20, deposits: []int64{100, 0}}
+	g.sites = []*site{s}
+	g.siteAt[5] = s
+	mustOK(t, g, 0, "LAWYER_PAY 500 5")
+	wait(g, 29)
+	if got := g.protection(s); got != (protection{lawyers: 1, controllers: 1, level: 10, motivation: 3}) {
+		t.Errorf("turn 29, last turn of the contract: %+v, want L_c 1, P 10, H 3", got)
+	}
+	g.EndTurn()
+	if got := g.protection(s); got != (protection{controllers: 1}) {
+		t.Errorf("turn 30, contract over: %+v, want no lawyer", got)
+	}
+	if diff := cmp.Diff([]string{"1", "5 0 100 100 N Y 0 NONE 1 20 0 1 0 0"}, mustOK(t, g, 0, "ROCKET_INFO")); diff != "" {
+		t.Errorf("ROCKET_INFO in turn 30 (-want +got):\n%s", diff)
+	}
+}
