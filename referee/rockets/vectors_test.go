@@ -441,3 +441,15 @@ func TestSpec7_TransfersWindow(t *testing.T) {
 		t.Errorf("TRANSFERS in turn 120 (-want +got):\n%s", diff)
 	}
 }
+
+// Spec §5.1: the wear steps come from the options hstep and bstep.
+func TestSpec5_1_WearSteps(t *testing.T) {
+	g := newTest(t, "tiny6.data", tiny6, 2, opts("hstep", "3", "bstep", "5"))
+	mustOK(t, g, 0, "MOVE 1 2")
+	if rd := g.roads[0]; rd.handicap != 3 || rd.bonus[0] != 5 || rd.bonus[1] != 0 {
+		t.Errorf("road 1–2: handicap %d, bonuses %v; want 3 and [5 0]", rd.handicap, rd.bonus)
+	}
+	if diff := cmp.Diff([]string{"3", "1 2 5 7", "2 3 0 5", "5 1 0 3"}, mustOK(t, g, 0, "ROADS_STATUS")); diff != "" {
+		t.Errorf("ROADS_STATUS (-want +got):\n%s", diff)
+	}
+}
