@@ -2,6 +2,9 @@ package agrid
 
 import (
 	"errors"
+	"fmt"
+	"hash/fnv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -92,5 +95,117 @@ func TestWorldTooSmall(t *testing.T) {
 	var oe *referee.OptionError
 	if !errors.As(err, &oe) || oe.Key != "A" {
 		t.Errorf("160 workers on 25 posts: got %v, want an option error naming A", err)
+	}
+}
+
+// TestWorldRules checks the steps of spec §3 that can be derived by hand on maps without
+// hills: the farthest-home rule and its tie-break, the breadth-first worker placement and
+// its neighbour order, and workers never sharing a post when teams crowd a small map.
+func TestWorldRules(t *testing.T) {
+	noHills := func(a, workers int) params {
+		p := variants["grid1"]
+		p.A, p.Hills, p.Workers = a, 0, workers
+		return p
+	}
+	xy := func(a, post int) [2]int { return [2]int{post % a, post / a} }
+	t.Run("second home: farthest post, ties to smaller y then smaller x", func(t *testing.T) {
+		// On a 9×9 torus the farthest posts from (hx, hy) are the four at distance 4 + 4
+		// with x ∈ {hx+4, hx+5} and y ∈ {hy+4, hy+5} (mod 9).
+		for seed := int64(1); seed <= 20; seed++ {
+			w, err := generateWorld(noHills(9, 1), 2, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := xy(9, w.homes[0])
+			want := [2]int{min((h[0]+4)%9, (h[0]+5)%9), min((h[1]+4)%9, (h[1]+5)%9)}
+			if got := xy(9, w.homes[1]); got != want {
+				t.Errorf("seed %d: home 1 at %v, home 2 at %v, want %v", seed, h, got, want)
+			}
+		}
+	})
+	t.Run("workers in breadth-first order +x, −x, +y, −y", func(t *testing.T) {
+		w, err := generateWorld(noHills(9, 5), 1, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := xy(9, w.homes[0])
+		var want, got [][2]int
+		for _, d := range [][2]int{{0, 0}, {1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			want = append(want, [2]int{mod(h[0]+d[0], 9), mod(h[1]+d[1], 9)})
+		}
+		for _, post := range w.workers[0] {
+			got = append(got, xy(9, post))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("workers around home %v (-want +got):\n%s", h, diff)
+		}
+	})
+	t.Run("no shared posts on a crowded map", func(t *testing.T) {
+		// 4 teams of 6 workers on 25 posts: the homes are close, the walks overlap.
+		w, err := generateWorld(noHills(5, 6), 4, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int]bool{}
+		for seat, posts := range w.workers {
+			if len(posts) != 6 {
+				t.Errorf("seat %d: %d workers, want 6", seat, len(posts))
+			}
+			for _, post := range posts {
+				if seen[post] {
+					t.Errorf("seat %d: post %v already holds a worker", seat, xy(5, post))
+				}
+				seen[post] = true
+			}
+		}
+	})
+	t.Run("largest region: on equal sizes the first in row-major order", func(t *testing.T) {
+		posts := []byte("" +
+			"..#..#" +
+			"..#..#" +
+			"######" +
+			"######" +
+			"######" +
+			"######")
+		keepLargestRegion(6, posts)
+		want := "" +
+			"..####" +
+			"..####" +
+			"######" +
+			"######" +
+			"######" +
+			"######"
+		if string(posts) != want {
+			t.Errorf("kept %q, want %q", posts, want)
+		}
+	})
+}
+
+// TestWorldOfASeed pins one generated world, so that a change of the generator (which
+// changes every game of every seed) cannot go unnoticed: such a change needs a new
+// referee version. The homes can be checked by hand on the 40×40 map: (28,22) is the only
+// post at distance 40 from (8,2); the distances of any post to these two add up to 40, so
+// a third home is at best 20 from both, and (26,0) is the first such free post in row order.
+const wantWorld3 = "99 hills, hash 6ccd89933dec4a50"
+
+func TestWorldOfASeed(t *testing.T) {
+	p := variants["grid1"]
+	p.A = defaultSize(3)
+	w, err := generateWorld(p, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var homes [][2]int
+	for _, h := range w.homes {
+		homes = append(homes, [2]int{h % p.A, h / p.A})
+	}
+	if diff := cmp.Diff([][2]int{{8, 2}, {28, 22}, {26, 0}}, homes); diff != "" {
+		t.Errorf("homes (-want +got):\n%s", diff)
+	}
+	hash := fnv.New64a()
+	hash.Write(w.posts)
+	hills := strings.Count(string(w.posts), "#")
+	if got := fmt.Sprintf("%d hills, hash %016x", hills, hash.Sum64()); got != wantWorld3 {
+		t.Errorf("seed 3, 3 teams, grid1: %s, want %s", got, wantWorld3)
 	}
 }
