@@ -79,6 +79,9 @@ func TestCommandErrors(t *testing.T) {
 		f.r.EndTurn()
 		f.want(0, "PUT 1 a", "FAILED 106 cannot put here")
 		f.want(0, "LIST_MY_WORKERS", "OK", "4", "1 1 0 0", "2 2 2 1 b 1", "3 4 4 0", "4 4 4 0")
+		// Two workers on a hill: the hill (106) is checked before the crowd (108).
+		f.place(0, 3, 1, 0)
+		f.want(0, "PUT 1 a", "FAILED 106 cannot put here")
 	})
 	t.Run("PUT", func(t *testing.T) {
 		errorsFixture(t).run(0, []exchange{
@@ -151,6 +154,7 @@ func TestCommandErrors(t *testing.T) {
 			{{"TEST_SCORE 4 0 0 ...", []string{"OK", "ERR 115 invalid test map size"}}},
 			{{"TEST_SCORE 5 0 0 abc", []string{"OK", "ERR 116 invalid test map description"}}},
 			{{"TEST_SCORE 5 0 0 " + good[:24] + "?", []string{"OK", "ERR 116 invalid test map description"}}},
+			{{"TEST_SCORE 5 9 9 abc", []string{"OK", "ERR 116 invalid test map description"}}}, // 116 before 113
 			{{"TEST_SCORE 5 5 0 " + good, []string{"OK", "ERR 113 invalid position"}}},
 			{{"TEST_SCORE 5 0 -1 " + good, []string{"OK", "ERR 113 invalid position"}}},
 			{{"TEST_SCORE 5 0 0 " + good, []string{"OK", "ERR 117 no marker at specified position"}}},
