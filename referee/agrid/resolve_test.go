@@ -100,8 +100,12 @@ func TestScoreResolution(t *testing.T) {
 func TestLeaveAndResult(t *testing.T) {
 	f := newFixture(t, 3, with(vectorParams(), "A", "8", "K", "2"), []string{"......", ".aa...", ".aa..."})
 	f.want(0, "SCORE 1 1", "OK")
+	f.want(1, "PUT 1 b", "OK") // queued before b leaves: still executed (docs/games/agrid.md)
 	f.r.Leave(1, referee.StatusCrash, "exit status 1")
 	f.r.EndTurn()
+	if got := f.r.posts[f.r.teams[1].workers[0].post]; got != 'b' {
+		t.Errorf("post of b's worker 1 holds %q, want the marker b queued before leaving", got)
+	}
 	want := []referee.Outcome{
 		{Score: 4, Rank: 1, Status: referee.StatusOK},
 		{Score: 0, Rank: 2, Status: referee.StatusCrash, Message: "exit status 1"},
@@ -109,6 +113,13 @@ func TestLeaveAndResult(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, f.r.Result()); diff != "" {
 		t.Errorf("result (-want +got):\n%s", diff)
+	}
+	b, err := json.Marshal(f.r.Frame().State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"color":"a","score":4,"last_gain":4,`) {
+		t.Errorf("frame state %s: want a's score and gain multiplied by K = 2", b)
 	}
 	events := strings.Join(f.r.Frame().Events, "\n")
 	if !strings.Contains(events, "b left the game (crash: exit status 1)") || !strings.Contains(events, "a harvested 2.000000 at (1,1)") {
