@@ -20,7 +20,7 @@ const gameName = "agrid"
 
 // version is bumped whenever a rule or a world-generation detail changes.
 // Version 2: teams 9 to 16 are drawn in colours of their own (version 1 drew them in the
-// colours of teams 1 to 8).
+// colours of teams 1 to 8), and refused commands are listed in the frames' events.
 const version = "2"
 
 // Game is the registered A-grid-culture game.

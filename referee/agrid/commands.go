@@ -1,6 +1,7 @@
 package agrid
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,9 +61,25 @@ func failure(code int) []string {
 // that no caller can change another's answer.
 func accepted() []string { return []string{protocol.OK} }
 
+// maxFailureEvents bounds the refused commands a frame lists per team and turn.
+const maxFailureEvents = 5
+
 // Command executes one command line of a team (spec §8). Every answer depends only on the
-// start-of-turn state and the team's own queued actions.
+// start-of-turn state and the team's own queued actions. A refused command is listed in
+// the next frame's events (the first maxFailureEvents of a team per turn, then a count),
+// as bestow and rockets list theirs: what a bot author looks for in the viewer.
 func (r *Referee) Command(player int, tokens []string) []string {
+	answer := r.execute(player, tokens)
+	if strings.HasPrefix(answer[0], "FAILED") && player >= 0 && player < len(r.teams) {
+		t := r.teams[player]
+		if t.failures++; t.failures <= maxFailureEvents {
+			t.refused = append(t.refused, fmt.Sprintf("%c: %s → %s", t.color, protocol.Quote(strings.Join(tokens, " "), 80), answer[0]))
+		}
+	}
+	return answer
+}
+
+func (r *Referee) execute(player int, tokens []string) []string {
 	if player < 0 || player >= len(r.teams) || len(tokens) == 0 {
 		return []string{protocol.Failed(protocol.CodeInternal)}
 	}

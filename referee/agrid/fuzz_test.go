@@ -8,8 +8,7 @@ import (
 )
 
 // FuzzSessionCommands sends any text as team A's command lines for a few turns: never a
-// panic and the same game twice. (Agrid's frames do not list refused commands; the replay
-// keeps them with the team's output.)
+// panic, the same game twice, and every refused command quoted in the frame's events.
 //
 //	go test ./referee/agrid -run '^$' -fuzz '^FuzzSessionCommands$' -fuzztime 60s
 func FuzzSessionCommands(f *testing.F) {
@@ -27,7 +26,8 @@ func FuzzSessionCommands(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		refereetest.CheckOutput(t, Game{}, refereetest.Fuzz{
-			Config: referee.Config{Seed: 3, Players: 2, Options: map[string]string{"turns": "20"}},
+			Config:         referee.Config{Seed: 3, Players: 2, Options: map[string]string{"turns": "20"}},
+			FailedInEvents: true,
 		}, text)
 	})
 }

@@ -9,7 +9,15 @@ func (r *Referee) EndTurn() {
 		return
 	}
 	now := r.turn
-	last := lastTurn{gains: make([]float64, len(r.teams)), events: r.pending}
+	var events []string // refused commands in seat order, then departures
+	for _, t := range r.teams {
+		events = append(events, t.refused...)
+		if extra := t.failures - maxFailureEvents; extra > 0 {
+			events = append(events, fmt.Sprintf("%c: %d more failed commands", t.color, extra))
+		}
+		t.failures, t.refused = 0, t.refused[:0]
+	}
+	last := lastTurn{gains: make([]float64, len(r.teams)), events: append(events, r.pending...)}
 	r.pending = nil
 
 	r.executeDestroys(&last)

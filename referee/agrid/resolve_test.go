@@ -2,6 +2,7 @@ package agrid
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -161,5 +162,35 @@ func TestFrame(t *testing.T) {
 	}
 	if !strings.Contains(string(b), `"color":"a","score":2,"last_gain":2,"markers":0,"harvests":1,"largest_area":1`) {
 		t.Errorf("state %s lacks a's numbers", b)
+	}
+}
+
+// Refused commands are listed in the next frame's events, quoted with their answer, in seat
+// order whatever order the teams' lines came in: the first maxFailureEvents of a team per
+// turn, then how many more; the count starts again every turn.
+func TestFrameListsRefusedCommands(t *testing.T) {
+	f := newFixture(t, 2, with(vectorParams(), "A", "8"), []string{"......"})
+	f.do(1, "PUT 1 z")
+	for i := 0; i < maxFailureEvents+2; i++ {
+		f.do(0, fmt.Sprintf("MOVE %d 1 0", 90+i))
+	}
+	f.want(0, "LAST_SCORE", "OK", "0")
+	f.r.EndTurn()
+	want := []string{
+		`a: "MOVE 90 1 0" → FAILED 101 invalid worker id`,
+		`a: "MOVE 91 1 0" → FAILED 101 invalid worker id`,
+		`a: "MOVE 92 1 0" → FAILED 101 invalid worker id`,
+		`a: "MOVE 93 1 0" → FAILED 101 invalid worker id`,
+		`a: "MOVE 94 1 0" → FAILED 101 invalid worker id`,
+		"a: 2 more failed commands",
+		`b: "PUT 1 z" → FAILED 107 invalid color`,
+	}
+	if diff := cmp.Diff(want, f.r.Frame().Events); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+	f.do(0, "DESTROY 77")
+	f.r.EndTurn()
+	if diff := cmp.Diff([]string{`a: "DESTROY 77" → FAILED 101 invalid worker id`}, f.r.Frame().Events); diff != "" {
+		t.Errorf("the next turn's events (-want +got):\n%s", diff)
 	}
 }

@@ -40,6 +40,11 @@ type team struct {
 	status  referee.Status
 	message string
 
+	// Commands refused this turn, for the frame's events: kept per team, since the teams'
+	// lines arrive interleaved in any order and the frame must not depend on it.
+	failures int
+	refused  []string // the first maxFailureEvents, quoted
+
 	// statistics for the final frame
 	harvests, largestArea, placed int
 }
