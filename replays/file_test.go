@@ -3,10 +3,13 @@ package replays
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -149,5 +152,76 @@ func TestShapesStoredOnceRestoredOnRead(t *testing.T) {
 	bad := strings.Replace(buf.String(), `"shape_ids":[0,1,2]`, `"shape_ids":[0,1,9]`, 1)
 	if _, err := Decode([]byte(bad)); err == nil || !strings.Contains(err.Error(), "field turns[0].shape_ids[2]: 9 is not in the shape table (4 shapes)") {
 		t.Errorf("bad shape id: %v", err)
+	}
+}
+
+// A replay path that is a pipe or a device (--replay /dev/null, a named pipe) is written
+// into: renaming a file over it would replace the pipe or the device itself (as root,
+// /dev/null for the whole machine). The pipe's reader gets the same bytes as a file would.
+func TestWriteIntoAPipeOrADevice(t *testing.T) {
+	dir := t.TempDir()
+	var want bytes.Buffer
+	if err := Encode(&want, sample()); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pipe.json", "pipe.json.gz"} {
+		fifo := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		got := make(chan []byte)
+		go func() {
+			f, err := os.Open(fifo) // blocks until the writer opens it
+			if err != nil {
+				got <- nil
+				return
+			}
+			defer f.Close()
+			var r io.Reader = f
+			if strings.HasSuffix(name, ".gz") {
+				zr, err := gzip.NewReader(f)
+				if err != nil {
+					got <- nil
+					return
+				}
+				r = zr
+			}
+			b, _ := io.ReadAll(r)
+			got <- b
+		}()
+		s, err := Create(fifo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Final(sample(), 2)
+		if err := s.Finish(sample()); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case b := <-got:
+			if !bytes.Equal(b, want.Bytes()) {
+				t.Errorf("%s: the pipe's reader got %d bytes, want the %d of the replay", name, len(b), want.Len())
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s: the pipe was never written to", name)
+		}
+		if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+			t.Errorf("%s: the pipe was replaced: %v %v", name, info.Mode(), err)
+		}
+	}
+	// A device: a node of the machine's /dev/null, made here (it takes root).
+	null := filepath.Join(dir, "null")
+	if err := syscall.Mknod(null, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		t.Logf("no device node made (%v): the device case is not checked", err)
+	} else {
+		if err := Write(null, sample()); err != nil {
+			t.Fatal(err)
+		}
+		if info, err := os.Lstat(null); err != nil || info.Mode()&os.ModeCharDevice == 0 {
+			t.Errorf("the device was replaced: %v %v", info.Mode(), err)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
 	}
 }

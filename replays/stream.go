@@ -26,11 +26,12 @@ import (
 // table (which comes before the turns), or one whose fields ahead of the turns changed
 // after the first turn was written.
 type Stream struct {
-	path string
-	tmp  *os.File
-	bw   *bufio.Writer
-	gz   *gzip.Writer // nil for a plain file
-	out  io.Writer    // gz or bw
+	path    string
+	special bool // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
+	tmp     *os.File
+	bw      *bufio.Writer
+	gz      *gzip.Writer // nil for a plain file
+	out     io.Writer    // gz or bw
 
 	mu      sync.Mutex
 	queue   []streamItem  // turns handed over, not yet taken by the writer
@@ -64,7 +65,8 @@ type streamItem struct {
 
 // Create starts a replay file at path (gzip-compressed when the path ends in ".gz"). The
 // file appears at path only when Finish succeeds; until then the turns go to a temporary
-// file in the same directory, which Abort removes. A directory that cannot be written is
+// file in the same directory, which Abort removes. (A path that is a device or a pipe, such
+// as /dev/null, is written into at the end instead.) A directory that cannot be written is
 // an error at once; the temporary file itself is made by the stream's writer, while the
 // bots start (making a file can take the better part of a millisecond), and a failure to
 // make it is Finish's error.
@@ -72,11 +74,15 @@ func Create(path string) (*Stream, error) {
 	if err := writableDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	// The file replaces whatever is there at the end (a rename), which cannot be a directory.
+	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
+	// The file replaces whatever is there at the end (a rename), which cannot be a
+	// directory; nor a device or a pipe, which a rename would replace too (as root,
+	// /dev/null itself): those are written into, once, at the end.
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("replay %s: is a directory", path)
+	} else if err == nil && !info.Mode().IsRegular() {
+		s.special, s.stalled, s.closed = true, true, true // no turn is queued or written before Finish
 	}
-	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
 	s.out = s.bw
 	if strings.HasSuffix(path, ".gz") {
 		s.gz, _ = gzip.NewWriterLevel(s.bw, gzipLevel) // the level is valid
@@ -155,6 +161,9 @@ func (s *Stream) Final(r *Replay, n int) {
 // collector, and with it the reading of the bots' answers.
 func (s *Stream) writeTurns() {
 	defer close(s.done)
+	if s.special {
+		return // nothing to write until Finish
+	}
 	if err := s.createTemp(); err != nil {
 		s.err = err // the turns are not written; Finish reports it
 	}
@@ -269,6 +278,9 @@ func (s *Stream) finish(r *Replay) error {
 	if s.err != nil {
 		return s.err
 	}
+	if s.special {
+		return s.writeInPlace(r)
+	}
 	if err := s.complete(r); err != nil {
 		return err
 	}
@@ -287,6 +299,32 @@ func (s *Stream) finish(r *Replay) error {
 		return err
 	}
 	return os.Rename(s.tmp.Name(), s.path)
+}
+
+// writeInPlace writes the whole replay into a path that is not a regular file: a device or
+// a pipe has no temporary file to sync and rename; it is opened and written, as a shell's
+// redirection would.
+func (s *Stream) writeInPlace(r *Replay) error {
+	s.rewritten = true
+	f, err := os.OpenFile(s.path, os.O_WRONLY, 0)
+	if err != nil {
+		return unwrapPath(err)
+	}
+	s.bw.Reset(f)
+	if s.gz != nil {
+		s.gz.Reset(s.bw)
+	}
+	err = Encode(s.out, r)
+	if err == nil && s.gz != nil {
+		err = s.gz.Close()
+	}
+	if err == nil {
+		err = s.bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // complete writes what the file still lacks: the turns not written yet and the result; or,

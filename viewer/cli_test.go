@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -242,5 +243,48 @@ func TestViewHTMLRefusesADirectory(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".pages.*")); len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// A page named as a pipe (or a device: /dev/stdout, /dev/null) is written into it, not
+// renamed over it, which would replace the pipe or the device itself.
+func TestViewHTMLIntoAPipe(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSmallReplay(t, dir, "small.json")
+	out := filepath.Join(dir, "page.fifo")
+	if err := syscall.Mkfifo(out, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	got := make(chan []byte, 1)
+	go func() {
+		f, err := os.Open(out) // blocks until arena opens it to write
+		if err != nil {
+			got <- nil
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		got <- b
+	}()
+	cmd := exec.Command(arenaBin, "view", "--html", out, path)
+	var msg bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &msg, &msg
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case page := <-got:
+		assertSelfContained(t, page)
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Errorf("nothing was written into the pipe\n%s", msg.String())
+	}
+	if err := <-waited; err != nil {
+		t.Errorf("arena view --html PIPE: %v\n%s", err, msg.String())
+	}
+	if info, err := os.Lstat(out); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe was replaced: %v %v", info.Mode(), err)
 	}
 }

@@ -45,6 +45,10 @@ func WriteHTML(w io.Writer, rep *Replay) error {
 func WriteHTMLFile(path string, rep *Replay) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("viewer page %s: is a directory (name the .html file to write)", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// A device or a pipe (/dev/stdout, /dev/null): written into, since a rename would
+		// replace the device or the pipe itself.
+		return writeHTMLInPlace(path, rep)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -63,6 +67,21 @@ func WriteHTMLFile(path string, rep *Replay) error {
 		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	return nil
+}
+
+func writeHTMLInPlace(path string, rep *Replay) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("viewer page %s: %w", path, err)
+	}
+	err = WriteHTML(f, rep)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
 	return nil
