@@ -279,19 +279,25 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	outcomes := ref.Result()
 	if err != nil && info.Style == referee.StyleSession {
-		// A session referee has taken the lines of the interrupted turn, which is not
-		// recorded, and has seen the stopped bots leave: the result of an unfinished game is
-		// the position of its recorded turns, re-simulated.
-		if again, rerr := replays.Resimulate(cfg.Game, rec); rerr == nil {
-			outcomes = again.Result()
-		} else {
-			cfg.Log.Debug().Err(rerr).Msg("re-simulating the recorded turns")
-		}
+		outcomes = recordedOutcomes(cfg.Game, rec, outcomes, cfg.Log)
 	}
 	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, outcomes)
 	rec.Result.Unfinished = err != nil
 	addTiming(rec, seats)
 	return rec, err
+}
+
+// recordedOutcomes is the result of an interrupted session game: its referee has taken the
+// lines of the interrupted turn, which is not recorded, and has seen the stopped bots
+// leave, so the result is the position of the recorded turns, re-simulated. If that fails
+// (it should not), the live referee's result stands.
+func recordedOutcomes(g referee.Game, rec *replays.Replay, live []referee.Outcome, log zerolog.Logger) []referee.Outcome {
+	again, err := replays.Resimulate(g, rec)
+	if err != nil {
+		log.Debug().Err(err).Msg("re-simulating the recorded turns")
+		return live
+	}
+	return again.Result()
 }
 
 // seat is one running bot and what the runner knows about it.

@@ -410,12 +410,7 @@ func (s *server) boundary() (bool, error) {
 // `arena run` does. The turn in progress is not recorded, and its lines have already
 // changed the referee: the result is the position of the recorded turns, re-simulated.
 func (s *server) interrupted() {
-	outcomes := s.ref.Result()
-	if again, err := replays.Resimulate(s.cfg.Game, s.rec); err == nil {
-		outcomes = again.Result()
-	} else {
-		s.cfg.Log.Debug().Err(err).Msg("re-simulating the recorded turns")
-	}
+	outcomes := recordedOutcomes(s.cfg.Game, s.rec, s.ref.Result(), s.cfg.Log)
 	s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, outcomes)
 	s.rec.Result.Unfinished = true
 	if s.cfg.OnGame != nil {
