@@ -168,9 +168,10 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	}
 }
 
-// The same for a session game: a turn cut by Ctrl-C is not recorded, nor are its times
-// (the silent bot would show the second it was waited for).
-func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {
+// interruptedSessionGame plays a session game whose second seat never answers and cuts it
+// by Ctrl-C after a second, in its first turn: nothing is recorded.
+func interruptedSessionGame(t *testing.T) *replays.Replay {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	time.AfterFunc(time.Second, cancel)
@@ -179,6 +180,13 @@ func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {
 	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 0 {
 		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
 	}
+	return rec
+}
+
+// The same for a session game: a turn cut by Ctrl-C is not recorded, nor are its times
+// (the silent bot would show the second it was waited for).
+func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {
+	rec := interruptedSessionGame(t)
 	for i, p := range rec.Result.Players {
 		if p.Timing != nil {
 			t.Errorf("player %d: timing %+v for no recorded move", i, *p.Timing)
@@ -188,16 +196,10 @@ func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {
 
 // The result of a session game cut by Ctrl-C is the position of the recorded turns: the
 // lines the referee took during the cut turn, and the seats it saw leave when the bots were
-// stopped, are not in the replay, so they are not in its result either.
+// stopped, are not in the replay, so they are not in its result either. In particular the
+// bot stopped while it was being served has not crashed: the runner stopped it.
 func TestInterruptedSessionResultIsTheRecordedPosition(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	time.AfterFunc(time.Second, cancel)
-	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
-	rec, err := Run(ctx, Config{Game: sumGame{turns: 4}, Seed: 1, NoTimeout: true, Players: []Player{sumBot("2"), silent}})
-	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 0 {
-		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
-	}
+	rec := interruptedSessionGame(t)
 	for i, p := range rec.Result.Players {
 		if p.Status != referee.StatusOK || p.Message != "" || p.Score != 0 {
 			t.Errorf("player %d: %s %q, score %v; want ok and 0, as nothing was recorded", i, p.Status, p.Message, p.Score)
@@ -631,23 +633,5 @@ func TestSessionArrivalOrder(t *testing.T) {
 	}
 	if err := replays.Verify(rec); err != nil {
 		t.Errorf("verify: %v", err)
-	}
-}
-
-// A bot that Ctrl-C stops while it is being served has not crashed: the runner stopped it,
-// and the interrupted game's result keeps the position before that turn, statuses included.
-func TestInterruptedSessionDoesNotBlameTheStoppedBot(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	time.AfterFunc(time.Second, cancel)
-	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
-	rec, err := Run(ctx, Config{Game: sumGame{turns: 4}, Seed: 1, NoTimeout: true, Players: []Player{sumBot("2"), silent}})
-	if err == nil || rec == nil || !rec.Result.Unfinished {
-		t.Fatalf("Run: %v; want an interrupted game", err)
-	}
-	for _, p := range rec.Result.Players {
-		if p.Status != referee.StatusOK || p.Message != "" {
-			t.Errorf("player %d: %s %q, want ok: the game was interrupted, the bot did not fail", p.Index, p.Status, p.Message)
-		}
 	}
 }
