@@ -106,26 +106,23 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 		t.Errorf("rerun of a served game: want it refused, naming the file and the field\n%s", r)
 	}
 
-	bad := readReplay(t, replay)
-	bad["options"] = map[string]any{"profile": "zzz"}
-	badPath := filepath.Join(dir, "badopt.json")
-	bad.write(t, badPath)
-	for _, cmd := range []string{"rerun", "verify"} {
-		r := arena(t, "replay", cmd, badPath)
-		if r.code != 1 || !strings.Contains(r.stderr, badPath+": options.profile: \"zzz\"") {
-			t.Errorf("replay %s with a bad recorded option: want exit 1 naming the file and the field\n%s", cmd, r)
-		}
-	}
-
-	// An option the game does not know is quoted with its recorded value.
-	unknown := readReplay(t, replay)
-	unknown["options"] = map[string]any{"speed": "2"}
-	unknownPath := filepath.Join(dir, "unknownopt.json")
-	unknown.write(t, unknownPath)
-	for _, cmd := range []string{"rerun", "verify"} {
-		r := arena(t, "replay", cmd, unknownPath)
-		if r.code != 1 || !strings.Contains(r.stderr, unknownPath+": options.speed: \"2\": unknown option") {
-			t.Errorf("replay %s with an unknown recorded option: want exit 1 naming the file, the field and its value\n%s", cmd, r)
+	// A recorded option the game refuses, or does not know, is named with its value.
+	for _, c := range []struct {
+		name    string
+		options map[string]any
+		want    string
+	}{
+		{"badopt.json", map[string]any{"profile": "zzz"}, `: options.profile: "zzz"`},
+		{"unknownopt.json", map[string]any{"speed": "2"}, `: options.speed: "2": unknown option`},
+	} {
+		edited := readReplay(t, replay)
+		edited["options"] = c.options
+		path := filepath.Join(dir, c.name)
+		edited.write(t, path)
+		for _, cmd := range []string{"rerun", "verify"} {
+			if r := arena(t, "replay", cmd, path); r.code != 1 || !strings.Contains(r.stderr, path+c.want) {
+				t.Errorf("replay %s with recorded options %v: want exit 1 naming the file, the field and its value\n%s", cmd, c.options, r)
+			}
 		}
 	}
 

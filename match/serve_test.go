@@ -217,10 +217,7 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	red := dial(t, addr)
 	red.login("red", "pw1")
 	awaitGames(t, done, &games, 1)
-	var got [][2]string
-	for _, p := range games[0].Result.Players {
-		got = append(got, [2]string{string(p.Status), p.Message})
-	}
+	got := statusesAndMessages(games[0])
 	want := [][2]string{{"ok", ""}, {"ok", "never connected during this game"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
@@ -251,10 +248,7 @@ func TestServeResultNamesATeamThatLeft(t *testing.T) {
 	again := dial(t, addr)
 	again.login("green", "pw3")
 	awaitGames(t, done, &games, 1)
-	var got [][2]string
-	for _, p := range games[0].Result.Players {
-		got = append(got, [2]string{string(p.Status), p.Message})
-	}
+	got := statusesAndMessages(games[0])
 	want := [][2]string{{"ok", ""}, {"ok", "disconnected in turn 1 and did not log in again"}, {"ok", ""}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
@@ -338,4 +332,13 @@ func awaitGames(t *testing.T, done <-chan error, games *[]*replays.Replay, n int
 	if len(*games) != n {
 		t.Fatalf("%d games reported, want %d", len(*games), n)
 	}
+}
+
+// statusesAndMessages lists each team's status and message in a game's result.
+func statusesAndMessages(rec *replays.Replay) [][2]string {
+	var got [][2]string
+	for _, p := range rec.Result.Players {
+		got = append(got, [2]string{string(p.Status), p.Message})
+	}
+	return got
 }
