@@ -28,6 +28,16 @@ var (
 	tournamentBinaryErr  error
 )
 
+// TestMain removes the arena binary the tests built (about 20 MB in the temporary
+// directory for every run of the package otherwise).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tournamentBinaryPath != "" {
+		os.RemoveAll(filepath.Dir(tournamentBinaryPath))
+	}
+	os.Exit(code)
+}
+
 func tournamentTestBinary(t *testing.T) string {
 	t.Helper()
 	tournamentBinaryOnce.Do(func() {
