@@ -176,6 +176,7 @@ func (s SPRTState) Describe() string {
 	case "H0":
 		verdict = fmt.Sprintf("H0 accepted: the data favour elo0 = %g over elo1 = %g", s.Elo0, s.Elo1)
 	}
-	return fmt.Sprintf("LLR %.2f in [%.2f, %.2f] (elo0 %g, elo1 %g, alpha %g, beta %g): %s",
+	// The bounds, not an interval the LLR lies in: a decided test is outside them.
+	return fmt.Sprintf("LLR %.2f, bounds %.2f and %.2f (elo0 %g, elo1 %g, alpha %g, beta %g): %s",
 		s.LLR, s.Lower, s.Upper, s.Elo0, s.Elo1, s.Alpha, s.Beta, verdict)
 }

@@ -110,3 +110,27 @@ func TestSPRTLopsidedDecidesLikeACoin(t *testing.T) {
 		t.Errorf("2 units: %+v, want undecided", st)
 	}
 }
+
+func TestSPRTDescribeNamesTheBounds(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	lower, upper := test.Bounds()
+	for _, c := range []struct {
+		llr  float64
+		want string
+	}{
+		{upper + 0.01, "LLR 2.95, bounds -2.94 and 2.94 (elo0 0, elo1 10, alpha 0.05, beta 0.05): H1 accepted: the data favour elo1 = 10 over elo0 = 0"},
+		{0.5, "LLR 0.50, bounds -2.94 and 2.94 (elo0 0, elo1 10, alpha 0.05, beta 0.05): undecided"},
+		{lower - 1, "LLR -3.94, bounds -2.94 and 2.94 (elo0 0, elo1 10, alpha 0.05, beta 0.05): H0 accepted: the data favour elo0 = 0 over elo1 = 10"},
+	} {
+		st := SPRTState{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, LLR: c.llr, Lower: lower, Upper: upper}
+		switch {
+		case c.llr >= upper:
+			st.Decision = "H1"
+		case c.llr <= lower:
+			st.Decision = "H0"
+		}
+		if got := st.Describe(); got != c.want {
+			t.Errorf("LLR %g:\n got %s\nwant %s", c.llr, got, c.want)
+		}
+	}
+}
