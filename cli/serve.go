@@ -123,6 +123,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 				fmt.Fprintln(w, "waiting for every team to log in")
 			}
 			var writeErr error
+			played := 0 // games finished
 			ctx, stop := interruptible()
 			defer stop()
 			err = match.Serve(ctx, ln, match.ServeConfig{
@@ -137,13 +138,21 @@ has logged in (or at once with --start now). A replay is written per game.`,
 						fmt.Fprintf(w, "%s seed %d interrupted: %s holds the %d turns played, marked unfinished\n", rec.Game, rec.Seed, path, len(rec.Turns))
 						return
 					}
+					played++
 					printSummary(w, rec, path)
 				},
 			})
 			if err != nil && !errors.Is(err, ctx.Err()) {
 				return err
 			}
-			return writeErr
+			if writeErr != nil {
+				return writeErr
+			}
+			if ctx.Err() != nil && played < games {
+				// As an interrupted arena run: the games asked for were not all played.
+				return fmt.Errorf("interrupted: %d of %s played", played, count(games, "game"))
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&gameName, "game", "", "game to serve: bestow, agrid or rockets (required)")

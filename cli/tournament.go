@@ -154,8 +154,8 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	}
 	units := plan.Units()
 	fmt.Fprintf(stderr, "arena: %s, %d bots, %s of %d, %s × %d seat orders, master seed %d, shard %s: %s, %d at once\n",
-		info.Name, len(bots), countNoun(len(plan.Pairings()), "pairing"), plan.GroupSize, countNoun(plan.Rounds(), "seed"), orders,
-		plan.MasterSeed, plan.Shard, countNoun(len(units)*orders, "game"), tf.parallel)
+		info.Name, len(bots), count(len(plan.Pairings()), "pairing"), plan.GroupSize, count(plan.Rounds(), "seed"), orders,
+		plan.MasterSeed, plan.Shard, count(len(units)*orders, "game"), tf.parallel)
 
 	base := match.Config{Options: opts, Files: files, Log: logger()}
 	gf.apply(&base)
@@ -259,13 +259,6 @@ func masterSeed(results string, stderr io.Writer) (seed int64, recorded bool, er
 		}
 	}
 	return newSeed(), false, nil
-}
-
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func isTerminal(w io.Writer) bool {

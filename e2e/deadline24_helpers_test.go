@@ -398,13 +398,26 @@ func (s *d24Server) port() string {
 // stdout; it must exit 0.
 func (s *d24Server) wait(timeout time.Duration) string {
 	s.t.Helper()
+	return s.waitExit(timeout, 0)
+}
+
+// waitExit waits for the server to exit with status code and returns its stdout.
+func (s *d24Server) waitExit(timeout time.Duration, code int) string {
+	s.t.Helper()
 	select {
 	case <-s.done:
 	case <-time.After(timeout):
 		s.t.Fatalf("arena serve still running after %v\n%s", timeout, s.output())
 	}
+	got := 0
 	if s.exit != nil {
-		s.t.Errorf("arena serve: %v; want exit 0\n%s", s.exit, s.output())
+		got = -1
+		if ee := (*exec.ExitError)(nil); errors.As(s.exit, &ee) {
+			got = ee.ExitCode()
+		}
+	}
+	if got != code {
+		s.t.Errorf("arena serve: exit %v; want exit %d\n%s", s.exit, code, s.output())
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -439,9 +439,9 @@ func TestDeadline24ServeEndIsEndOfInput(t *testing.T) {
 	srv.wait(time.Minute)
 }
 
-// TestDeadline24ServeInterrupted — Ctrl-C stops the server: every connection ends, and the
+// TestDeadline24ServeInterrupted — Ctrl-C stops the server: every connection ends, the
 // game in progress leaves a replay of the turns played, marked unfinished, whose turns
-// verify (as an interrupted `arena run`).
+// verify, and arena exits 1 saying how many games were played (as an interrupted `arena run`).
 func TestDeadline24ServeInterrupted(t *testing.T) {
 	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "8", "--time-scale", "0.05", "--option", "turns=1000")
 	a, b := d24Dial(t, srv.addr), d24Dial(t, srv.addr)
@@ -461,7 +461,10 @@ func TestDeadline24ServeInterrupted(t *testing.T) {
 	if err := srv.cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	out := srv.wait(time.Minute)
+	out := srv.waitExit(time.Minute, 1)
+	if !strings.Contains(srv.output(), "interrupted: 0 of 1 game played") {
+		t.Errorf("arena serve does not say it was interrupted before its game ended\n%s", srv.output())
+	}
 	for i, c := range []*d24Conn{a, b} {
 		if line, err := c.line(10 * time.Second); !errors.Is(err, io.EOF) {
 			t.Errorf("login%d after Ctrl-C: read %q, %v; want end of input", i+1, line, err)
