@@ -29,10 +29,11 @@ func newReplayCmd() *cobra.Command {
 func newReplayVerifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify FILE",
-		Short: "Re-simulate a game from its recorded outputs and check every frame and the result",
+		Short: "Re-simulate a game from its recorded outputs and check every input, frame and the result",
 		Long: `Re-simulate the game from the players' recorded outputs (no bot is run) and check
-that every turn's input, every frame and the result match the replay. Exits 0 when
-they do, 1 with the first differing turn when they do not.`,
+that every turn's input, every frame and the result match the replay (in the
+Deadline24 games, all but the seconds of WAITING, which are measured). Exits 0
+when they do, 1 with the first differing turn when they do not.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rec, err := replays.Read(args[0])

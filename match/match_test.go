@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/replays"
 )
@@ -633,5 +634,73 @@ func TestSessionArrivalOrder(t *testing.T) {
 	}
 	if err := replays.Verify(rec); err != nil {
 		t.Errorf("verify: %v", err)
+	}
+}
+
+// Verify rebuilds what every seat of a session game was sent, whichever way its turns were
+// served (at once, one seat after another, in arrival order), for a seat held to the limit
+// (FAILED 6) and one that leaves mid-game: an input changed in any one byte is a mismatch
+// that names the turn and the player.
+func TestSessionVerifyComparesInputs(t *testing.T) {
+	// Sends ADD 1, waits, then in turn 1 sends ADD 2 and exits: it crashes mid-game.
+	leaver := Player{Command: "sh leaver", Argv: []string{"sh", "-c", "echo ADD 1; read a; read b; echo WAIT; read a; read b; read c; echo ADD 2; read a; read b; exit 4"}}
+	for _, g := range []sumGame{{turns: 4}, {turns: 4, sequential: true}, {turns: 4, arrival: true}} {
+		rec, err := Run(context.Background(), Config{Game: g, Seed: 3, TimeScale: 5, Players: []Player{sumBot("2"), sumBot("7"), leaver}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := rec.Result.Players[2]; p.Status != referee.StatusCrash {
+			t.Fatalf("%+v: the leaving seat: %s %s, want a crash", g, p.Status, p.Message)
+		}
+		everyInputByteCounts(t, rec)
+		// Seat 0 waited in every turn: a turn without its move lacks the OK that starts it.
+		c := withoutTimes(rec)
+		c.Turns[2].Moves = slices.DeleteFunc(c.Turns[2].Moves, func(m replays.Move) bool { return m.Player == 0 })
+		c.Turns[2].Check = ""
+		if err := replays.Verify(c); err == nil || !strings.Contains(err.Error(), "turn 2: player 0 has no move") {
+			t.Errorf("%+v: verify without seat 0's move of turn 2: got %v, want it named missing", g, err)
+		}
+	}
+}
+
+// everyInputByteCounts changes each byte of every input of a session replay in turn:
+// Verify must name the turn and the player, but for a digit of the seconds of a WAITING
+// line, which are measured, not simulated.
+func everyInputByteCounts(t *testing.T, rec *replays.Replay) {
+	t.Helper()
+	if err := replays.Verify(rec); err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	changes := 0
+	for i := range rec.Turns {
+		for j := range rec.Turns[i].Moves {
+			m := &rec.Turns[i].Moves[j]
+			input := m.Input
+			for k := 0; k < len(input); k++ {
+				b := []byte(input)
+				start := strings.LastIndexByte(input[:k], '\n') + 1
+				line, _, _ := strings.Cut(input[start:], "\n")
+				seconds := protocol.IsWaiting(line) && k-start >= len("WAITING ") && b[k] >= '0' && b[k] <= '9'
+				if seconds {
+					b[k] = '0' + (b[k]-'0'+1)%10
+				} else {
+					b[k] ^= 1
+				}
+				m.Input = string(b)
+				err := replays.Verify(rec)
+				m.Input = input
+				var mm *replays.Mismatch
+				switch {
+				case seconds && err != nil:
+					t.Errorf("turn %d, player %d: the seconds of %q changed to %q: %v", rec.Turns[i].Turn, m.Player, line, b[start:start+len(line)], err)
+				case !seconds && (!errors.As(err, &mm) || mm.Turn != rec.Turns[i].Turn || !strings.Contains(err.Error(), fmt.Sprintf("input of player %d ", m.Player))):
+					t.Errorf("turn %d, player %d: byte %d of the input %q changed: got %v, want an input mismatch naming the turn and the player", rec.Turns[i].Turn, m.Player, k, input, err)
+				}
+				changes++
+			}
+		}
+	}
+	if changes == 0 {
+		t.Error("no input to change")
 	}
 }

@@ -301,20 +301,15 @@ func (s *server) handle(ev lineEvent) {
 		return
 	default:
 	}
-	recorded := ev.line
-	if ev.tooLong {
-		recorded += "…"
-	}
-	s.record(c.seat, recorded+"\n", "")
-	kind, resp := s.teams[c.seat].Handle(ev.line, ev.tooLong, func(tokens []string) []string {
+	s.record(c.seat, replays.SessionLine(ev.line, ev.tooLong)+"\n", "")
+	kind, resp := s.teams[c.seat].Respond(ev.line, ev.tooLong, func(tokens []string) []string {
 		return s.ref.Command(c.seat, tokens)
-	})
+	}, func() float64 { return time.Until(s.turnEnd).Seconds() })
 	switch kind {
 	case protocol.LineIgnored:
 		c.release <- struct{}{}
 		return
 	case protocol.LineWaits:
-		resp = append(resp, protocol.Waiting(time.Until(s.turnEnd).Seconds()))
 		c.waiting = true // released at the next turn
 	default:
 		c.release <- struct{}{}

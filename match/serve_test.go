@@ -118,8 +118,16 @@ func TestServe(t *testing.T) {
 	if got := rec.Result.Players[0].Score; got != 6 {
 		t.Errorf("red scored %v, want 6 (2+1+1+1+1)", got)
 	}
-	if err := replays.Verify(rec); err != nil {
-		t.Errorf("verify: %v", err)
+	everyInputByteCounts(t, rec)
+	// Turn 1 starts with the OK of red's one connection that waited in turn 0: a second
+	// one was not sent.
+	first := &rec.Turns[1].Moves[0]
+	if first.Player != 0 || !strings.HasPrefix(first.Input, "OK\n") {
+		t.Fatalf("turn 1 starts with %+v, want red's OK", first)
+	}
+	first.Input = "OK\n" + first.Input
+	if err := replays.Verify(rec); err == nil || !strings.Contains(err.Error(), "turn 1: input of player 0 ") {
+		t.Errorf("verify with a second OK for red in turn 1: got %v, want an input mismatch", err)
 	}
 	if _, err := red1.rd.ReadString('\n'); err == nil {
 		t.Error("connection still open after the game ended")

@@ -164,22 +164,17 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 			leave(cfg, ref, refMu, trail, s, m, err)
 			return false
 		}
-		recorded := line.Text
-		if line.TooLong {
-			recorded += "…" // longer than the limit, so re-simulation sees it as too long too
-		}
+		recorded := replays.SessionLine(line.Text, line.TooLong)
 		out = append(out, recorded)
 		refMu.Lock()
-		kind, resp := team.Handle(line.Text, line.TooLong, func(tokens []string) []string {
+		kind, resp := team.Respond(line.Text, line.TooLong, func(tokens []string) []string {
 			return ref.Command(s.index, tokens)
-		})
-		if kind == protocol.LineWaits {
-			left := time.Duration(0)
-			if budget > 0 {
-				left = budget - time.Since(clockStart)
+		}, func() float64 {
+			if budget <= 0 {
+				return 0
 			}
-			resp = append(resp, protocol.Waiting(left.Seconds()))
-		}
+			return (budget - time.Since(clockStart)).Seconds()
+		})
 		if trail != nil {
 			trail.add(s.index, recorded+"\n", replays.JoinLines(resp))
 		}

@@ -134,3 +134,42 @@ func TestArgsAndInts(t *testing.T) {
 		t.Errorf("Waiting: %q", got)
 	}
 }
+
+// Respond adds the WAITING line, and asks for the seconds left, only when the line waits.
+func TestRespondAddsWaiting(t *testing.T) {
+	team := Team{Limit: 1}
+	asked := 0
+	left := func() float64 { asked++; return 0.25 }
+	exec := func(tokens []string) []string { return []string{OK, "1"} }
+	for _, tc := range []struct {
+		line string
+		want []string
+		kind LineKind
+	}{
+		{"", nil, LineIgnored},
+		{"ADD", []string{"OK", "1"}, LineAnswered},
+		{"WAIT", []string{"OK", "WAITING 0.250000"}, LineWaits},
+		{"ADD", []string{"FAILED 6 commands limit reached, forced waiting activated", "WAITING 0.250000"}, LineWaits},
+	} {
+		if kind, resp := team.Respond(tc.line, false, exec, left); kind != tc.kind || !cmp.Equal(resp, tc.want) {
+			t.Errorf("%q: %v %q, want %v %q", tc.line, kind, resp, tc.kind, tc.want)
+		}
+	}
+	if asked != 2 {
+		t.Errorf("the seconds left were asked %d times, want 2 (once per line that waits)", asked)
+	}
+}
+
+func TestIsWaiting(t *testing.T) {
+	for _, s := range []float64{0, 0.999899, 12.5, 3600} {
+		if l := Waiting(s); !IsWaiting(l) {
+			t.Errorf("IsWaiting(%q) = false", l)
+		}
+	}
+	for _, l := range []string{"WAITING", "WAITING ", "WAITING 1", "WAITING 1.5", "WAITING 1.0000000", "WAITING -1.000000",
+		"WAITING .000000", "WAITING  1.000000", "WAITING 1.000000 ", "waiting 1.000000", "OK", "WAITING 1,000000"} {
+		if IsWaiting(l) {
+			t.Errorf("IsWaiting(%q) = true", l)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Deadline24 session protocol: the common error codes and their exact messages.
@@ -46,6 +47,23 @@ func Waiting(seconds float64) string {
 		seconds = 0
 	}
 	return fmt.Sprintf("WAITING %.6f", seconds)
+}
+
+// IsWaiting reports whether line is a WAITING line as Waiting renders it, whatever its
+// seconds: replay verification leaves those out, since they are measured.
+func IsWaiting(line string) bool {
+	secs, ok := strings.CutPrefix(line, "WAITING ")
+	whole, frac, dot := strings.Cut(secs, ".")
+	return ok && dot && whole != "" && len(frac) == 6 && allDigits(whole) && allDigits(frac)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Args checks a command's argument count and parses its arguments. The zero value is not
@@ -106,13 +124,8 @@ func ParseSessionInt(s string) (int64, bool) {
 	if len(body) > 0 && body[0] == '-' {
 		body = body[1:]
 	}
-	if body == "" {
+	if body == "" || !allDigits(body) {
 		return 0, false
-	}
-	for i := 0; i < len(body); i++ {
-		if body[i] < '0' || body[i] > '9' {
-			return 0, false
-		}
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	return v, err == nil
@@ -160,6 +173,17 @@ func (t *Team) Handle(line string, tooLong bool, exec func(tokens []string) []st
 		return LineAnswered, []string{Failed(CodeTooManyArgs)}
 	}
 	return LineAnswered, safeExec(exec, tokens)
+}
+
+// Respond is Handle with the whole answer a line gets: a line that waits is also sent the
+// WAITING line, with the seconds left in the turn that secondsLeft tells (it is asked only
+// then). The runners send this answer, and replay verification rebuilds it the same way.
+func (t *Team) Respond(line string, tooLong bool, exec func(tokens []string) []string, secondsLeft func() float64) (LineKind, []string) {
+	kind, resp := t.Handle(line, tooLong, exec)
+	if kind == LineWaits {
+		resp = append(resp, Waiting(secondsLeft()))
+	}
+	return kind, resp
 }
 
 func safeExec(exec func([]string) []string, tokens []string) (out []string) {

@@ -59,9 +59,11 @@ func (r *Replay) Config() referee.Config {
 const HandshakeOption = "handshake"
 
 // Verify re-simulates the game from the recorded player outputs and checks that every turn's
-// input (turn-based games), every frame and the result match the recording. It returns a
-// *Mismatch for the first difference, or another error when the replay cannot be replayed
-// (unknown game, different referee version).
+// input, every frame and the result match the recording. A session game's input is rebuilt
+// as the runners compose it (replaySessionTurn), but for what is measured: the seconds of
+// WAITING and, over TCP, which connections were still there to get the OK that starts a
+// turn. It returns a *Mismatch for the first difference, or another error when the replay
+// cannot be replayed (unknown game, different referee version).
 func Verify(r *Replay) error {
 	g, err := referee.Lookup(r.Game)
 	if err != nil {
@@ -115,11 +117,16 @@ func Resimulate(g referee.Game, r *Replay) (referee.Referee, error) {
 }
 
 // simulate plays the recorded turns through a new referee, checking each turn's number and
-// check digest, and with frames its frame. It returns a *Mismatch for the first difference.
+// check digest, and with frames (verifying) its frame and what its session moves were sent.
+// It returns a *Mismatch for the first difference.
 func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 	ref, err := g.New(r.Config())
 	if err != nil {
 		return nil, fmt.Errorf("rebuilding the game: %w", err)
+	}
+	var inputs *sessionInputs // checked when verifying
+	if frames {
+		inputs = newSessionInputs(r)
 	}
 	for i, t := range r.Turns {
 		if ref.Over() {
@@ -139,7 +146,9 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 				return nil, err
 			}
 		case referee.Session:
-			replaySessionTurn(rr, t)
+			if err := replaySessionTurn(rr, t, len(r.Players), inputs); err != nil {
+				return nil, err
+			}
 		default:
 			return nil, fmt.Errorf("referee %T implements neither TurnBased nor Session", ref)
 		}
@@ -180,26 +189,143 @@ func replayTurn(ref referee.TurnBased, t Turn) error {
 	return nil
 }
 
-// replaySessionTurn feeds the recorded command lines through the same session grammar as
-// the live game, then leaves seats that failed and ends the turn.
-func replaySessionTurn(ref referee.Session, t Turn) {
-	rules := ref.Rules()
-	teams := map[int]*protocol.Team{}
-	for _, m := range t.Moves {
-		team := teams[m.Player]
-		if team == nil {
-			team = &protocol.Team{Limit: rules.CommandLimit}
-			teams[m.Player] = team
+// SessionLine is how a session game's command line is recorded: a line the reader cut at
+// protocol.MaxSessionLine bytes gets "…" after its first bytes, which makes it longer than
+// the limit in the replay too, so that re-simulation answers it as too long as well.
+func SessionLine(text string, tooLong bool) string {
+	if tooLong {
+		return text + "…"
+	}
+	return text
+}
+
+// sessionTooLong tells a recorded line that was cut (SessionLine).
+func sessionTooLong(line string) bool { return len(line) > protocol.MaxSessionLine }
+
+// sessionInputs follows what a session game's runner sends its seats besides the answers to
+// their lines: the OK that starts a turn for each seat (over TCP, each connection) that
+// waited at the end of the turn before.
+type sessionInputs struct {
+	tcp bool
+	// owed is, per seat, how many OKs start this turn: exactly (0 or 1) over pipes; over
+	// TCP at most, one per line that waited in the turn before, since a connection that
+	// closed meanwhile gets none, and the replay does not say when connections closed. In
+	// the first turn over TCP (−1) any number: arena serve --games sends the OK owed to a
+	// connection that waited at the end of the previous game at the start of the next.
+	owed []int
+}
+
+func newSessionInputs(r *Replay) *sessionInputs {
+	in := &sessionInputs{tcp: r.Settings.Transport == "tcp", owed: make([]int, len(r.Players))}
+	if in.tcp {
+		for p := range in.owed {
+			in.owed[p] = -1
 		}
+	}
+	return in
+}
+
+// replaySessionTurn feeds the recorded command lines through the same session grammar as
+// the live game, then leaves seats that failed and ends the turn. With in, it also rebuilds
+// what each move's seat was sent, as the runners compose it, and compares it with the
+// recorded input, the seconds of WAITING aside.
+func replaySessionTurn(ref referee.Session, t Turn, n int, in *sessionInputs) error {
+	rules := ref.Rules()
+	teams := make([]protocol.Team, n)
+	for p := range teams {
+		teams[p].Limit = rules.CommandLimit
+	}
+	moved := make([]bool, n)
+	lastWaits := make([]bool, n) // the seat's last line of the turn waited
+	waits := make([]int, n)
+	left := make([]bool, n)
+	lines := false // a line has been handled in this turn
+	noClock := func() float64 { return 0 }
+	for i, m := range t.Moves {
+		p := m.Player
+		if p < 0 || p >= n {
+			return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("move %d: %d is not a player", i, p)}
+		}
+		var want []string
 		for _, line := range SplitLines(m.Output) {
-			tooLong := len(line) > protocol.MaxSessionLine
-			team.Handle(line, tooLong, func(tokens []string) []string { return ref.Command(m.Player, tokens) })
+			kind, resp := teams[p].Respond(line, sessionTooLong(line), func(tokens []string) []string { return ref.Command(p, tokens) }, noClock)
+			want = append(want, resp...)
+			lastWaits[p] = kind == protocol.LineWaits
+			if lastWaits[p] {
+				waits[p]++
+			}
 		}
 		if m.Status != "" && m.Status != referee.StatusOK {
-			ref.Leave(m.Player, m.Status, m.Message)
+			ref.Leave(p, m.Status, m.Message)
+			left[p] = true
+		}
+		if in != nil {
+			// The OKs that start the turn come before any line: over pipes on the seat's
+			// first move, over TCP on the moves before the first line.
+			oks := 0
+			switch {
+			case !in.tcp && !moved[p]:
+				oks = in.owed[p]
+			case in.tcp && !lines:
+				oks = leadingOKs(m.Input, len(want))
+				if in.owed[p] >= 0 {
+					oks = min(oks, in.owed[p])
+					in.owed[p] -= oks
+				}
+			}
+			want = append(slices.Repeat([]string{protocol.OK}, oks), want...)
+			if diff := inputDifference(want, m.Input); diff != "" {
+				return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("input of player %d (move %d of the turn) differs: %s", p, i, diff)}
+			}
+		}
+		moved[p] = true
+		lines = lines || m.Output != ""
+	}
+	if in != nil {
+		for p, owed := range in.owed {
+			if !in.tcp && owed > 0 && !moved[p] {
+				return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("player %d has no move, though it waited in the turn before and is sent the OK that starts this one", p)}
+			}
+			if in.tcp {
+				in.owed[p] = waits[p]
+			} else if lastWaits[p] && !left[p] {
+				in.owed[p] = 1
+			} else {
+				in.owed[p] = 0
+			}
 		}
 	}
 	ref.EndTurn()
+	return nil
+}
+
+// leadingOKs counts the OK lines recorded before the answers to a move's lines (want of
+// them): over TCP, the OKs that start the turn, which only the recording knows.
+func leadingOKs(input string, want int) int {
+	got := SplitLines(input)
+	k := 0
+	for k < len(got)-want && got[k] == protocol.OK {
+		k++
+	}
+	return k
+}
+
+// inputDifference compares the input rebuilt by re-simulation (want, its lines) with the
+// recorded one and describes the first difference, or returns "". The seconds of a
+// WAITING line are the time left when it was sent, measured rather than simulated: where
+// both have a WAITING line, the recorded one is taken as it is.
+func inputDifference(want []string, recorded string) string {
+	got := SplitLines(recorded)
+	for i := range want {
+		if i < len(got) && protocol.IsWaiting(want[i]) && protocol.IsWaiting(got[i]) {
+			want[i] = got[i]
+		}
+	}
+	rebuilt := JoinLines(want)
+	if rebuilt == recorded {
+		return ""
+	}
+	return firstDifference([]byte(rebuilt), []byte(recorded))
 }
 
 // SplitLines splits recorded text ("a\nb\n") into lines.
