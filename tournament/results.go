@@ -34,9 +34,21 @@ func OpenResults(path string) (*ResultsFile, []Record, []string, error) {
 		f.Close()
 		return nil, nil, nil, fmt.Errorf("results %s: %w", path, unwrapPath(err))
 	}
+	// The whole lines are checked before the torn one is repaired: a file that is not a
+	// results file (a replay named by mistake) is refused as it is, never cut.
+	torn := tornTail(data)
+	keep := len(data) - len(torn)
+	lastLine := bytes.Count(data, []byte("\n")) + 1 // the torn line's number
+	recs, err := parseRecords(data[:keep])
+	if err == nil && torn != nil && !mayBeTornRecord(torn) {
+		err = fmt.Errorf("line %d: not a result line (nor a record cut short by a killed run)", lastLine)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
+	}
 	var notes []string
-	if torn := tornTail(data); torn != nil {
-		keep := len(data) - len(torn)
+	if torn != nil {
 		var rec Record
 		if json.Unmarshal(torn, &rec) == nil && rec.Validate() == nil {
 			// The record was written whole but its newline was not.
@@ -44,25 +56,20 @@ func OpenResults(path string) (*ResultsFile, []Record, []string, error) {
 				f.Close()
 				return nil, nil, nil, fmt.Errorf("results %s: completing the last line: %w", path, err)
 			}
-			data = append(data, '\n')
+			rec.line = lastLine
+			recs = append(recs, rec)
 			notes = append(notes, fmt.Sprintf("results %s: the last line had no line end (an interrupted run); completed it", path))
 		} else {
 			if err := f.Truncate(int64(keep)); err != nil {
 				f.Close()
 				return nil, nil, nil, fmt.Errorf("results %s: removing a torn last line: %w", path, err)
 			}
-			data = data[:keep]
 			notes = append(notes, fmt.Sprintf("results %s: removed a torn last line of %d bytes (a run killed while writing); that game will be played again", path, len(torn)))
 		}
 		if err := f.Sync(); err != nil {
 			f.Close()
 			return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
 		}
-	}
-	recs, err := parseRecords(data)
-	if err != nil {
-		f.Close()
-		return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
 	}
 	return &ResultsFile{path: path, f: f}, recs, notes, nil
 }
@@ -98,6 +105,9 @@ func ReadResults(path string) ([]Record, []string, error) {
 	}
 	var notes []string
 	if torn := tornTail(data); torn != nil {
+		if !mayBeTornRecord(torn) {
+			return nil, nil, fmt.Errorf("results %s: line %d: not a result line (nor a record cut short by a killed run)", path, bytes.Count(data, []byte("\n"))+1)
+		}
 		data = data[:len(data)-len(torn)]
 		notes = append(notes, fmt.Sprintf("results %s: ignored a torn last line of %d bytes (a run killed while writing)", path, len(torn)))
 	}
@@ -114,6 +124,13 @@ func tornTail(data []byte) []byte {
 		return nil
 	}
 	return data[bytes.LastIndexByte(data, '\n')+1:]
+}
+
+// mayBeTornRecord says whether a last line without a line end can be what a run killed
+// while writing leaves: the start of a record, which begins as every record does.
+func mayBeTornRecord(torn []byte) bool {
+	start := []byte(`{"format":"` + RecordFormat + `"`)
+	return bytes.HasPrefix(torn, start) || bytes.HasPrefix(start, torn)
 }
 
 // parseRecords parses complete lines; blank lines are skipped, anything else that is not a

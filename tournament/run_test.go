@@ -617,3 +617,31 @@ func TestMergeOfDifferentGamesNamesTheLines(t *testing.T) {
 		}
 	}
 }
+
+// A results path that names another file by mistake (a replay, notes) is refused as it
+// is: a last line without a line end is cut only when it can be the start of a record.
+func TestOtherFileAsResultsIsNotCut(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"notes.txt":      "my notes\nthe last line, with no line end",
+		"one-line.txt":   "one line with no line end",
+		"replay.json.gz": "\x1f\x8b\x08\x00\x00\x00\x00\x00\n\x00\xff binary, the last line torn",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if f, _, _, err := OpenResults(path); err == nil {
+			f.Close()
+			t.Errorf("%s: opened as a results file", name)
+		} else if !strings.Contains(err.Error(), "results "+path+": line ") {
+			t.Errorf("%s: %v; want the file and the line named", name, err)
+		}
+		if _, _, err := ReadResults(path); err == nil {
+			t.Errorf("%s: read as a results file", name)
+		}
+		if after, _ := os.ReadFile(path); string(after) != content {
+			t.Errorf("%s changed: %q", name, after)
+		}
+	}
+}
