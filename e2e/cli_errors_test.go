@@ -381,3 +381,36 @@ func TestServeUnknownVariantWithoutListen(t *testing.T) {
 		t.Errorf("want exit status 2 naming the unknown variant, and no \"serving on\"\n%s", r)
 	}
 }
+
+// A bot that cannot be started is refused by arena tournament before its first game, in
+// the words of arena run: a file that is not executable used to pass the tournament's
+// check and fail every game.
+func TestBotThatCannotStartReadsTheSameEverywhere(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	notExecutable := filepath.Join(dir, "bot.sh")
+	if err := os.WriteFile(notExecutable, []byte("#!/bin/sh\necho WAIT\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for bot, reason := range map[string]string{
+		notExecutable:                  "permission denied",
+		dir:                            "is a directory",
+		filepath.Join(dir, "nosuch"):   "no such file or directory",
+		"arena-no-such-command --flag": "executable file not found in $PATH",
+	} {
+		first, _, _ := strings.Cut(bot, " ")
+		want := bot + ": cannot start " + `"` + first + `": ` + reason
+		for _, args := range [][]string{
+			{"run", "--game=queens", "builtin:greedy", bot},
+			{"tournament", "--game=queens", "--games=2", "--no-progress", "--results", filepath.Join(dir, "r.jsonl"), "builtin:greedy", bot},
+		} {
+			r := arena(t, args...)
+			if r.code != 1 || strings.TrimSpace(r.stderr) != "arena: "+want || r.stdout != "" {
+				t.Errorf("want exit status 1 and only %q\n%s", want, r)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r.jsonl")); err == nil {
+		t.Errorf("a results file was started for a tournament that cannot play")
+	}
+}

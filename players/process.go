@@ -116,9 +116,9 @@ func Start(spec Spec) (*Process, error) {
 		return nil, fmt.Errorf("%s: empty command", spec.Name)
 	}
 	setDefaults(&spec)
-	path, err := exec.LookPath(spec.Argv[0])
+	path, err := LookPath(spec.Argv[0])
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(err))
+		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], err)
 	}
 	marker, err := newMarker()
 	if err != nil {
@@ -254,6 +254,18 @@ func setDefaults(s *Spec) {
 
 // unwrapExec keeps the reason of a start failure ("no such file or directory") without
 // the wrappers that repeat the path.
+// LookPath finds the program a bot command's first word names, as Start does: on PATH
+// when the name has no slash. Its error is only the reason the bot cannot be started
+// ("no such file or directory", "permission denied", "is a directory", ...), so that
+// whoever checks a bot before its game says it as Start would.
+func LookPath(name string) (string, error) {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return "", unwrapExec(err)
+	}
+	return path, nil
+}
+
 func unwrapExec(err error) error {
 	var ee *exec.Error
 	if errors.As(err, &ee) {

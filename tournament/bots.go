@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
 	"github.com/arena-games/arena/match"
+	"github.com/arena-games/arena/players"
 )
 
 // Bot is one contestant: its unique name (the BOT argument as given), how to run it and a
@@ -33,7 +33,8 @@ func HashPlayer(p match.Player) (string, error) {
 	h := sha256.New()
 	exe, err := resolveExecutable(p.Argv[0], p.Dir)
 	if err != nil {
-		return "", fmt.Errorf("bot %q: %w", p.Name, err)
+		// Said as arena run says it, before any game rather than in the first one.
+		return "", fmt.Errorf("%s: cannot start %q: %w", p.Name, p.Argv[0], err)
 	}
 	sum, err := hashFile(exe)
 	if err != nil {
@@ -53,18 +54,12 @@ func HashPlayer(p match.Player) (string, error) {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:32], nil
 }
 
+// resolveExecutable finds the program a bot runs, checking that it can be started.
 func resolveExecutable(name, dir string) (string, error) {
-	if strings.ContainsRune(name, filepath.Separator) {
-		if !filepath.IsAbs(name) && dir != "" {
-			name = filepath.Join(dir, name)
-		}
-		return name, nil
+	if strings.ContainsRune(name, filepath.Separator) && !filepath.IsAbs(name) && dir != "" {
+		name = filepath.Join(dir, name)
 	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return "", fmt.Errorf("cannot find %q on PATH: %w", name, err)
-	}
-	return path, nil
+	return players.LookPath(name)
 }
 
 // filePath returns the path of the regular file an argument names, or "".
