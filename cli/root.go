@@ -4,10 +4,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	_ "github.com/arena-games/arena/players/builtin/all" // every game's built-in bots
 	"github.com/arena-games/arena/referee"
@@ -79,11 +81,38 @@ Start with:  arena games                      (the games and their built-in bots
 	}
 	root.PersistentFlags().StringVar(&logLevel, "log-level", "warn", "log level on stderr: debug, info, warn, error")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), err, cmd.CommandPath())}
+		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), describeFlagError(err), cmd.CommandPath())}
 	})
 	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd(), newMapCmd())
 	wrongArgsAreUsage(root)
 	return root
+}
+
+// describeFlagError says what a flag's value should be, as arena's own checks of flag values
+// do ("--seed "abc": want a whole number"), rather than quoting the Go parser that refused it
+// (strconv.ParseInt: parsing "abc": invalid syntax).
+func describeFlagError(err error) error {
+	var ie *pflag.InvalidValueError
+	if !errors.As(err, &ie) {
+		return err
+	}
+	var want string
+	switch ie.GetFlag().Value.Type() {
+	case "int", "int64", "uint", "uint64":
+		want = "want a whole number"
+	case "float64":
+		want = "want a number"
+	case "duration":
+		want = "want a duration such as 500ms, 2s or 10m"
+	case "bool":
+		want = "want true or false"
+	default:
+		return err
+	}
+	if errors.Is(err, strconv.ErrRange) {
+		want = "out of range"
+	}
+	return fmt.Errorf("--%s %q: %s", ie.GetFlag().Name, ie.GetValue(), want)
 }
 
 // wrongArgsAreUsage makes a wrong number of arguments, and an unknown subcommand, a usage

@@ -414,3 +414,27 @@ func TestBotThatCannotStartReadsTheSameEverywhere(t *testing.T) {
 		t.Errorf("a results file was started for a tournament that cannot play")
 	}
 }
+
+// A flag value that does not parse is named with what the flag wants, as arena's own
+// checks name a value out of range, not with the Go parser's words.
+func TestFlagValuesThatDoNotParse(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--game=queens", "--seed", "abc"}, `arena run: --seed "abc": want a whole number (see arena run --help)`},
+		{[]string{"run", "--seed", "99999999999999999999"}, `arena run: --seed "99999999999999999999": out of range`},
+		{[]string{"run", "--time-scale", "fast"}, `arena run: --time-scale "fast": want a number`},
+		{[]string{"tournament", "--game-timeout", "10"}, `arena tournament: --game-timeout "10": want a duration such as 500ms, 2s or 10m`},
+		{[]string{"view", "--port", "http", "r.json"}, `arena view: --port "http": want a whole number`},
+		{[]string{"serve", "--game=bestow", "--games", "two"}, `arena serve: --games "two": want a whole number`},
+		{[]string{"replay", "show", "r.json", "--turn", "last"}, `arena replay show: --turn "last": want a whole number`},
+		{[]string{"run", "--json=maybe"}, `arena run: --json "maybe": want true or false`},
+	} {
+		r := arena(t, c.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || strings.Contains(r.stderr, "strconv") || strings.Contains(r.stderr, "time:") {
+			t.Errorf("want exit status 2 and %q\n%s", c.want, r)
+		}
+	}
+}
