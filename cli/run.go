@@ -96,11 +96,20 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	if f.parsedTiming, err = match.ParseTiming(f.timing); err != nil {
 		return nil, nil, nil, nil, usageErr("%v", err)
 	}
-	if f.memoryMB < 0 || f.processes < 0 || f.outputMB <= 0 || f.gameTimeout < 0 {
-		return nil, nil, nil, nil, usageErr("--memory-limit, --process-limit and --game-timeout must not be negative, --output-limit must be positive")
-	}
-	if f.turnTimeout < 0 || f.exitGrace <= 0 {
-		return nil, nil, nil, nil, usageErr("--turn-timeout must not be negative, --exit-grace must be positive")
+	// Each refused value is named with its flag, as every other flag is.
+	switch {
+	case f.memoryMB < 0:
+		return nil, nil, nil, nil, usageErr("--memory-limit %d: want 0 (none) or more", f.memoryMB)
+	case f.processes < 0:
+		return nil, nil, nil, nil, usageErr("--process-limit %d: want 0 (none) or more", f.processes)
+	case f.outputMB <= 0:
+		return nil, nil, nil, nil, usageErr("--output-limit %d: want at least 1", f.outputMB)
+	case f.gameTimeout < 0:
+		return nil, nil, nil, nil, usageErr("--game-timeout %v: want 0 (none) or more", f.gameTimeout)
+	case f.turnTimeout < 0:
+		return nil, nil, nil, nil, usageErr("--turn-timeout %v: want 0 (the game's) or more", f.turnTimeout)
+	case f.exitGrace <= 0:
+		return nil, nil, nil, nil, usageErr("--exit-grace %v: want more than 0", f.exitGrace)
 	}
 	info := g.Info()
 	if f.turnTimeout > 0 && info.Style != referee.StyleSession {

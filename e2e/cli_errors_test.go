@@ -438,3 +438,23 @@ func TestFlagValuesThatDoNotParse(t *testing.T) {
 		}
 	}
 }
+
+// A limit flag out of range is named alone, with its value, by every command that plays.
+func TestLimitFlagsNamedWithTheirValue(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ flag, value, want string }{
+		{"--memory-limit", "-1", "--memory-limit -1: want 0 (none) or more"},
+		{"--process-limit", "-2", "--process-limit -2: want 0 (none) or more"},
+		{"--output-limit", "0", "--output-limit 0: want at least 1"},
+		{"--game-timeout", "-1s", "--game-timeout -1s: want 0 (none) or more"},
+		{"--turn-timeout", "-5ms", "--turn-timeout -5ms: want 0 (the game's) or more"},
+		{"--exit-grace", "0s", "--exit-grace 0s: want more than 0"},
+	} {
+		for _, cmd := range []string{"run", "tournament"} {
+			r := arena(t, cmd, "--game=bestow", c.flag, c.value, "builtin:greedy", "builtin:random")
+			if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want {
+				t.Errorf("arena %s %s %s: want exit status 2 and only %q\n%s", cmd, c.flag, c.value, c.want, r)
+			}
+		}
+	}
+}
