@@ -52,7 +52,7 @@ Without --seed a random seed is used and printed on stderr.`,
 				players = info.MinPlayers
 			}
 			if players < info.MinPlayers || players > info.MaxPlayers {
-				return usageErr("--players %d: %s needs %s", players, info.Name, playerCount(info))
+				return usageErr("--players %d: %s needs %s", players, info.Name, playerCount(info, "bot"))
 			}
 			if !cmd.Flags().Changed("seed") {
 				seed = newSeed()

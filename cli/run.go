@@ -116,7 +116,7 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 		return nil, nil, nil, nil, usageErr("--turn-timeout applies to the Deadline24 games; %s limits each answer (use --time-scale)", info.Name)
 	}
 	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
-		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info), n)
+		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info, "bot"), n)
 	}
 	opts, err := parseOptions(f.options)
 	if err != nil {
@@ -159,11 +159,12 @@ func timeScaleReason(scale float64) string {
 // minTimeScale makes a 1 ms limit 1 µs.
 const minTimeScale = 0.001
 
-func playerCount(info referee.Info) string {
+// playerCount says how many players a game takes, as things: "2 bots", "1 to 8 teams".
+func playerCount(info referee.Info, thing string) string {
 	if info.MinPlayers == info.MaxPlayers {
-		return fmt.Sprintf("%d bots", info.MinPlayers)
+		return count(info.MinPlayers, thing)
 	}
-	return fmt.Sprintf("%d to %d bots", info.MinPlayers, info.MaxPlayers)
+	return fmt.Sprintf("%d to %d %ss", info.MinPlayers, info.MaxPlayers, thing)
 }
 
 func parseOptions(kvs []string) (map[string]string, error) {

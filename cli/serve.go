@@ -47,6 +47,11 @@ has logged in (or at once with --start now). A replay is written per game.`,
   arena serve --game rockets --team red:pw1 --team blue:pw2 --time-scale 0.5`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if gameName == "" {
+				// As arena run says it, and a usage error (exit status 2), which cobra's
+				// required flags are not.
+				return usageErr("--game is required (one of: %s)", strings.Join(sessionGames(), ", "))
+			}
 			g, err := referee.Lookup(gameName)
 			if err != nil {
 				return usageErr("--game: %v", err)
@@ -167,7 +172,6 @@ has logged in (or at once with --start now). A replay is written per game.`,
 	cmd.Flags().Float64Var(&timeScale, "time-scale", 1, "multiply the turn duration by this factor")
 	cmd.Flags().StringArrayVar(&optionFlags, "option", nil, "game option KEY=VALUE (repeatable)")
 	cmd.Flags().StringVar(&replayDir, "replays", ".", "directory for the replays (GAME-SEED.json)")
-	cmd.MarkFlagRequired("game")
 	return cmd
 }
 
@@ -204,6 +208,9 @@ func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) 
 		seen[login] = true
 		ts = append(ts, match.Team{Login: login, Password: pass})
 	}
+	if n < 0 {
+		return nil, usageErr("--teams %d: want 1 or more", n)
+	}
 	if len(ts) == 0 {
 		if n == 0 {
 			n = info.MinPlayers
@@ -215,7 +222,11 @@ func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) 
 		return nil, usageErr("--teams %d but %d --team flags", n, len(ts))
 	}
 	if len(ts) < info.MinPlayers || len(ts) > info.MaxPlayers {
-		return nil, usageErr("%s needs %s, got %d teams", info.Name, playerCount(info), len(ts))
+		given := fmt.Sprintf("--teams %d", n)
+		if len(flags) > 0 {
+			given = count(len(flags), "--team flag")
+		}
+		return nil, usageErr("%s: %s is played by %s", given, info.Name, playerCount(info, "team"))
 	}
 	return ts, nil
 }

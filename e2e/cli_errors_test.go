@@ -458,3 +458,26 @@ func TestLimitFlagsNamedWithTheirValue(t *testing.T) {
 		}
 	}
 }
+
+// arena serve's usage errors read as arena run's and exit 2 like them: a missing --game
+// (cobra's required flag said "required flag(s) "game" not set" and exited 1), and a number
+// of teams the game cannot seat, named by the flag that set it.
+func TestServeUsageErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "--game is required (one of: agrid, bestow, rockets)"},
+		{[]string{"--game=bestow", "--teams", "1"}, "--teams 1: bestow is played by 2 teams"},
+		{[]string{"--game=bestow", "--teams", "-1"}, "--teams -1: want 1 or more"},
+		{[]string{"--game=rockets", "--teams", "9"}, "--teams 9: rockets is played by 1 to 8 teams"},
+		{[]string{"--game=bestow", "--team", "a:b"}, "1 --team flag: bestow is played by 2 teams"},
+	} {
+		r := arena(t, append([]string{"serve", "--listen", "127.0.0.1:0", "--replays", dir}, c.args...)...)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
+			t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
+		}
+	}
+}
