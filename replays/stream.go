@@ -71,7 +71,7 @@ type streamItem struct {
 // bots start (making a file can take the better part of a millisecond), and a failure to
 // make it is Finish's error.
 func Create(path string) (*Stream, error) {
-	if err := writableDir(filepath.Dir(path)); err != nil {
+	if err := WritableDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
 	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
@@ -92,9 +92,9 @@ func Create(path string) (*Stream, error) {
 	return s, nil
 }
 
-// writableDir reports why a file cannot be made in dir, if it cannot: missing, not a
+// WritableDir reports why a file cannot be made in dir, if it cannot: missing, not a
 // directory, or not writable by this process.
-func writableDir(dir string) error {
+func WritableDir(dir string) error {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return fmt.Errorf("directory %s: %w", dir, unwrapPath(err))

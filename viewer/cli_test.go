@@ -246,6 +246,19 @@ func TestViewHTMLRefusesADirectory(t *testing.T) {
 	}
 }
 
+// A page in a directory that does not exist names the directory, as a replay's path does,
+// not the temporary file the page is first written to.
+func TestViewHTMLInAMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSmallReplay(t, dir, "small.json")
+	out := filepath.Join(dir, "nosuch", "game.html")
+	msg, err := exec.Command(arenaBin, "view", "--html", out, path).CombinedOutput()
+	want := "arena: viewer page " + out + ": directory " + filepath.Dir(out) + ": no such file or directory\n"
+	if err == nil || string(msg) != want {
+		t.Errorf("arena view --html in a missing directory: %v\n%s\nwant %q", err, msg, want)
+	}
+}
+
 // A page named as a pipe (or a device: /dev/stdout, /dev/null) is written into it, not
 // renamed over it, which would replace the pipe or the device itself.
 func TestViewHTMLIntoAPipe(t *testing.T) {

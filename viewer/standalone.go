@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/arena-games/arena/replays"
 )
 
 // standaloneCSP lets the self-contained page run its own inline scripts and styles and
@@ -49,6 +51,11 @@ func WriteHTMLFile(path string, rep *Replay) error {
 		// A device or a pipe (/dev/stdout, /dev/null): written into, since a rename would
 		// replace the device or the pipe itself.
 		return writeHTMLInPlace(path, rep)
+	}
+	// Said of the directory, as for a replay: CreateTemp's error would name the
+	// temporary file, which the user never asked for.
+	if err := replays.WritableDir(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
