@@ -43,7 +43,7 @@ when they do, 1 with the first differing turn when they do not.`,
 			if err := replays.Verify(rec); err != nil {
 				var mm *replays.Mismatch
 				if errors.As(err, &mm) {
-					return fmt.Errorf("%s: does not verify: %w", args[0], err)
+					return fmt.Errorf("replay %s: does not verify: %w", args[0], err)
 				}
 				return replayContentError(args[0], rec, err)
 			}
@@ -266,26 +266,33 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if err != nil {
 				return err
 			}
+			// What this arena cannot play again is named as a field of the file, in the
+			// words replays.Read uses for a malformed one.
 			g, err := referee.Lookup(old.Game)
 			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
+				return fmt.Errorf("replay %s: field game: %w", args[0], err)
 			}
 			if old.Settings.Transport == "tcp" {
-				return fmt.Errorf("%s: settings.transport: tcp: a game played through arena serve, by TCP clients, not by commands arena can start again", args[0])
+				return fmt.Errorf("replay %s: field settings.transport: \"tcp\": a game played through arena serve, by TCP clients, not by commands arena can start again", args[0])
 			}
 			if err := checkRecordedSettings(old.Settings, g.Info()); err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
+				return fmt.Errorf("replay %s: field %w", args[0], err)
 			}
 			timing, err := match.ParseTiming(old.Settings.Timing)
 			if err != nil {
-				return fmt.Errorf("%s: settings.timing: %v", args[0], err)
+				return fmt.Errorf("replay %s: field settings.timing: %v", args[0], err)
+			}
+			if v := g.Info().Version; old.RefereeVersion != "" && old.RefereeVersion != v {
+				// Played all the same (the bots are what is compared), but a difference may
+				// then come from the rules rather than from a bot.
+				fmt.Fprintf(cmd.ErrOrStderr(), "arena: replay %s: recorded with %s referee version %q, this arena's is %q: answers may differ because the game does\n", args[0], old.Game, old.RefereeVersion, v)
 			}
 			var ps []match.Player
 			for i, p := range old.Players {
 				mp, err := botPlayer(old.Game, p.Command)
 				if err != nil {
 					// %v: the command comes from the file, so this is not a usage error (exit 1).
-					return fmt.Errorf("%s: players[%d].command: %v", args[0], i, err)
+					return fmt.Errorf("replay %s: field players[%d].command: %v", args[0], i, err)
 				}
 				ps = append(ps, loggingIn(mp, old.Options))
 			}
@@ -356,16 +363,16 @@ func checkRecordedSettings(st replays.Settings, info referee.Info) error {
 func replayContentError(path string, rec *replays.Replay, err error) error {
 	var oe *referee.OptionError
 	if !errors.As(err, &oe) {
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("replay %s: %w", path, err)
 	}
 	if _, recorded := rec.Files[oe.Key]; recorded {
-		return fmt.Errorf("%s: files.%s (the map of option %s=%q): %s", path, oe.Key, oe.Key, oe.Value, oe.Reason)
+		return fmt.Errorf("replay %s: field files.%s (the map of option %s=%q): %s", path, oe.Key, oe.Key, oe.Value, oe.Reason)
 	}
 	value := oe.Value
 	if v, recorded := rec.Options[oe.Key]; recorded && value == "" {
 		value = v // an unknown key's error does not carry its value
 	}
-	return fmt.Errorf("%s: options.%s: %q: %s", path, oe.Key, value, oe.Reason)
+	return fmt.Errorf("replay %s: field options.%s: %q: %s", path, oe.Key, value, oe.Reason)
 }
 
 // firstAnswerDifference compares two games' answers turn by turn.

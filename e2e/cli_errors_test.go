@@ -89,9 +89,10 @@ func TestRerunKeepsTimingAndClock(t *testing.T) {
 	}
 }
 
-// rerun refuses what it cannot play again, naming the file and the field: a game played
-// through arena serve, whose players are TCP clients, and a recorded option the game
-// refuses (the file's content is wrong: exit status 1).
+// rerun refuses what it cannot play again, naming the file and the field as a malformed
+// field is named ("replay FILE: field F: ..."): a game played through arena serve, whose
+// players are TCP clients, and a recorded option the game refuses (the file's content is
+// wrong: exit status 1).
 func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -102,7 +103,7 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 	served["settings"].(map[string]any)["transport"] = "tcp"
 	tcp := filepath.Join(dir, "tcp.json")
 	served.write(t, tcp)
-	if r := arena(t, "replay", "rerun", tcp); r.code != 1 || !strings.Contains(r.stderr, tcp+": settings.transport") {
+	if r := arena(t, "replay", "rerun", tcp); r.code != 1 || !strings.Contains(r.stderr, "replay "+tcp+": field settings.transport: ") {
 		t.Errorf("rerun of a served game: want it refused, naming the file and the field\n%s", r)
 	}
 
@@ -112,15 +113,15 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 		options map[string]any
 		want    string
 	}{
-		{"badopt.json", map[string]any{"profile": "zzz"}, `: options.profile: "zzz"`},
-		{"unknownopt.json", map[string]any{"speed": "2"}, `: options.speed: "2": unknown option`},
+		{"badopt.json", map[string]any{"profile": "zzz"}, `: field options.profile: "zzz"`},
+		{"unknownopt.json", map[string]any{"speed": "2"}, `: field options.speed: "2": unknown option`},
 	} {
 		edited := readReplay(t, replay)
 		edited["options"] = c.options
 		path := filepath.Join(dir, c.name)
 		edited.write(t, path)
 		for _, cmd := range []string{"rerun", "verify"} {
-			if r := arena(t, "replay", cmd, path); r.code != 1 || !strings.Contains(r.stderr, path+c.want) {
+			if r := arena(t, "replay", cmd, path); r.code != 1 || !strings.Contains(r.stderr, "replay "+path+c.want) {
 				t.Errorf("replay %s with recorded options %v: want exit 1 naming the file, the field and its value\n%s", cmd, c.options, r)
 			}
 		}
@@ -137,9 +138,33 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 		}
 		setPath := filepath.Join(dir, "settings-"+field+".json")
 		set.write(t, setPath)
-		if r := arena(t, "replay", "rerun", setPath); r.code != 1 || !strings.Contains(r.stderr, setPath+": settings."+field+": ") {
+		if r := arena(t, "replay", "rerun", setPath); r.code != 1 || !strings.Contains(r.stderr, "replay "+setPath+": field settings."+field+": ") {
 			t.Errorf("rerun with settings.%s = %v: want exit 1 naming the file and the field\n%s", field, value, r)
 		}
+	}
+
+	// A game this arena does not have is a field of the file for verify and rerun alike.
+	chess := readReplay(t, replay)
+	chess["game"] = "chess"
+	chessPath := filepath.Join(dir, "chess.json")
+	chess.write(t, chessPath)
+	for _, cmd := range []string{"verify", "rerun"} {
+		if r := arena(t, "replay", cmd, chessPath); r.code != 1 || !strings.Contains(r.stderr, "replay "+chessPath+`: field game: unknown game "chess"`) {
+			t.Errorf("replay %s of an unknown game: want exit 1 naming the file and the field\n%s", cmd, r)
+		}
+	}
+
+	// Another referee version: verify refuses it, naming the field; rerun plays the bots
+	// again but says that a difference may then come from the game.
+	other := readReplay(t, replay)
+	other["referee_version"] = "99"
+	otherPath := filepath.Join(dir, "other.json")
+	other.write(t, otherPath)
+	if r := arena(t, "replay", "verify", otherPath); r.code != 1 || !strings.Contains(r.stderr, "replay "+otherPath+`: field referee_version: "99": `) {
+		t.Errorf("verify of another referee version: want exit 1 naming the file and the field\n%s", r)
+	}
+	if r := arena(t, "replay", "rerun", otherPath); r.code != 0 || !strings.Contains(r.stderr, `recorded with queens referee version "99"`) || !strings.Contains(r.stdout, "same answers") {
+		t.Errorf("rerun of another referee version: want it played, with a note on the version\n%s", r)
 	}
 
 	// A recorded command that names no built-in bot is the file's fault, not the user's
@@ -148,7 +173,7 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 	nobot["players"].([]any)[1].(map[string]any)["command"] = "builtin:nosuch"
 	nobotPath := filepath.Join(dir, "nobot.json")
 	nobot.write(t, nobotPath)
-	if r := arena(t, "replay", "rerun", nobotPath); r.code != 1 || !strings.Contains(r.stderr, nobotPath+": players[1].command: ") || !strings.Contains(r.stderr, `no built-in bot "nosuch"`) {
+	if r := arena(t, "replay", "rerun", nobotPath); r.code != 1 || !strings.Contains(r.stderr, "replay "+nobotPath+": field players[1].command: ") || !strings.Contains(r.stderr, `no built-in bot "nosuch"`) {
 		t.Errorf("rerun of a replay naming an unknown built-in bot: want exit 1 naming the file and the field\n%s", r)
 	}
 }

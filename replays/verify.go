@@ -67,13 +67,13 @@ const HandshakeOption = "handshake"
 func Verify(r *Replay) error {
 	g, err := referee.Lookup(r.Game)
 	if err != nil {
-		return err
+		return fmt.Errorf("field game: %w", err)
 	}
 	if r.RefereeVersion == "" {
 		return fmt.Errorf("field referee_version: missing (this arena's %s referee is version %q)", r.Game, g.Info().Version)
 	}
 	if v := g.Info().Version; v != r.RefereeVersion {
-		return fmt.Errorf("replay recorded with %s referee version %q, this arena has version %q", r.Game, r.RefereeVersion, v)
+		return fmt.Errorf("field referee_version: %q: recorded with another %s referee version than this arena's, %q", r.RefereeVersion, r.Game, v)
 	}
 	ref, err := simulate(g, r, true)
 	if err != nil {
