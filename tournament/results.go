@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 )
 
 var errLocked = errors.New("in use by another arena tournament (it is locked)")
@@ -148,7 +149,7 @@ func parseRecords(data []byte) ([]Record, error) {
 		}
 		var rec Record
 		if err := json.Unmarshal(text, &rec); err != nil {
-			return nil, fmt.Errorf("line %d: not a result line: %v", line, err)
+			return nil, fmt.Errorf("line %d: %w", line, describeLineError(err))
 		}
 		if err := rec.Validate(); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
@@ -165,4 +166,33 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// describeLineError says what is wrong with a line that does not decode as a record, in the
+// file's terms: the field and the JSON it holds, not the Go type it was read into.
+func describeLineError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		want := "a " + te.Type.Kind().String()
+		switch te.Type.Kind() {
+		case reflect.String:
+			want = "a string"
+		case reflect.Int, reflect.Int64:
+			want = "a whole number"
+		case reflect.Float64:
+			want = "a number"
+		case reflect.Bool:
+			want = "true or false"
+		case reflect.Slice:
+			want = "an array"
+		case reflect.Struct, reflect.Map, reflect.Pointer:
+			want = "an object"
+		}
+		return fmt.Errorf("field %s: want %s, got JSON %s", te.Field, want, te.Value)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("not a result line: not valid JSON at column %d: %v", se.Offset, err)
+	}
+	return fmt.Errorf("not a result line: %v", err)
 }

@@ -645,3 +645,23 @@ func TestOtherFileAsResultsIsNotCut(t *testing.T) {
 		}
 	}
 }
+
+// A line that does not decode names its field and the JSON found there, not the Go type
+// it was read into ("Go struct field Record.game of type string").
+func TestBadLineNamesTheField(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ line, want string }{
+		{`{"format":"arena-tournament/1","game":5}`, "line 1: field game: want a string, got JSON number"},
+		{`{"format":"arena-tournament/1","seats":{}}`, "line 1: field seats: want an array, got JSON object"},
+		{`{"format":"arena-tournament/1",}`, "line 1: not a result line: not valid JSON at column 32: "},
+	} {
+		path := filepath.Join(dir, "r.jsonl")
+		if err := os.WriteFile(path, []byte(c.line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := ReadResults(path)
+		if err == nil || !strings.HasPrefix(err.Error(), "results "+path+": "+c.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: got %v, want %q", c.line, err, c.want)
+		}
+	}
+}
