@@ -76,7 +76,7 @@ Start with:  arena games                      (the games and their built-in bots
 			}
 			zerolog.SetGlobalLevel(lvl)
 			zerolog.TimeFieldFormat = time.RFC3339Nano
-			return nil
+			return refuseEmptyValues(cmd)
 		},
 	}
 	root.PersistentFlags().StringVar(&logLevel, "log-level", "warn", "log level on stderr: debug, info, warn, error")
@@ -86,6 +86,19 @@ Start with:  arena games                      (the games and their built-in bots
 	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd(), newMapCmd())
 	wrongArgsAreUsage(root)
 	return root
+}
+
+// refuseEmptyValues refuses a string flag given an empty value: that is a script's unset
+// variable (--replay "$OUT"), and taking it for the flag left out would quietly write no
+// replay, keep no results, or serve a viewer instead of writing the page.
+func refuseEmptyValues(cmd *cobra.Command) error {
+	var err error
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if err == nil && f.Value.Type() == "string" && f.Value.String() == "" {
+			err = usageErr("--%s \"\": want a non-empty value", f.Name)
+		}
+	})
+	return err
 }
 
 // describeFlagError says what a flag's value should be, as arena's own checks of flag values

@@ -506,3 +506,44 @@ func TestServeUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// A path flag given an empty value (a script's unset variable: --replay "$OUT") is refused,
+// not taken for the flag left out: no replay written, no results kept, or a viewer served
+// instead of the page written, all without a word.
+func TestEmptyFlagValuesAreRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"run", "--game=queens", "--replay", "", "builtin:greedy", "builtin:random"},
+		{"replay", "rerun", "r.json", "--replay="},
+		{"view", "--html", "", "r.json"},
+		{"tournament", "--game=queens", "--results=", "builtin:greedy", "builtin:random"},
+		{"tournament", "--game=queens", "--replays=", "builtin:greedy", "builtin:random"},
+		{"serve", "--game=bestow", "--listen", "127.0.0.1:0", "--replays="},
+		{"bot", "agrid/greedy", "--tcp="},
+	} {
+		cmd := exec.Command(arenaBin, args...)
+		cmd.Dir = dir
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("arena %q still running after 30 s", args)
+			continue
+		}
+		if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.HasSuffix(stderr.String(), `"": want a non-empty value`+"\n") || stdout.Len() != 0 {
+			t.Errorf("arena %q: exit status %d, stdout %q, stderr %q; want 2 and the flag named", args, code, stdout.String(), stderr.String())
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left in the directory: %v", entries)
+	}
+}
