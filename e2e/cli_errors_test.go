@@ -547,3 +547,22 @@ func TestEmptyFlagValuesAreRefused(t *testing.T) {
 		t.Errorf("left in the directory: %v", entries)
 	}
 }
+
+// A numeric game option out of range reads the same in every game, with the range arena
+// games shows (bestow said "not an integer" without its range, towers "from 1 to 1000").
+func TestNumericOptionsOutOfRangeReadAlike(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ game, option, want string }{
+		{"bestow", "Ee=x", `bestow: option Ee="x": want an integer in 100..5000`},
+		{"bestow", "Ee=99999", `bestow: option Ee="99999": want an integer in 100..5000`},
+		{"bestow", "I=x", `bestow: option I="x": want a number in 1..2`},
+		{"towers", "turns=0", `towers: option turns="0": want an integer in 1..1000`},
+		{"agrid", "A=4", `agrid: option A="4": want an integer in 5..500`},
+		{"rockets", "cars=x", `rockets: option cars="x": want an integer in 1..20`},
+	} {
+		r := arena(t, "run", "--game="+c.game, "--option", c.option, "builtin:greedy", "builtin:random")
+		if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want {
+			t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
+		}
+	}
+}

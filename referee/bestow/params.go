@@ -205,24 +205,19 @@ func setParam(p *params, pr param, text string) error {
 	bad := func(reason string) error {
 		return &referee.OptionError{Game: gameName, Key: pr.key, Value: text, Reason: reason}
 	}
-	rangeText := fmt.Sprintf("must be in %s..%s", trimFloat(pr.min), trimFloat(pr.max))
+	// Worded as the other games word their options, with the range arena games shows.
+	rangeText := fmt.Sprintf("%s..%s", trimFloat(pr.min), trimFloat(pr.max))
 	switch field := pr.field(p).(type) {
 	case *int:
 		v, err := strconv.Atoi(text)
-		if err != nil {
-			return bad("not an integer")
-		}
-		if float64(v) < pr.min || float64(v) > pr.max {
-			return bad(rangeText)
+		if err != nil || float64(v) < pr.min || float64(v) > pr.max {
+			return bad("want an integer in " + rangeText)
 		}
 		*field = v
 	case *float64:
 		v, err := strconv.ParseFloat(text, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return bad("not a number")
-		}
-		if v < pr.min || v > pr.max {
-			return bad(rangeText)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < pr.min || v > pr.max {
+			return bad("want a number in " + rangeText)
 		}
 		*field = v
 	}

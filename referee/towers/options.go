@@ -86,7 +86,7 @@ func parseSettings(given map[string]string) (settings, error) {
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 || n > max {
-			return bad(key, "want an integer from 1 to "+strconv.FormatInt(max, 10))
+			return bad(key, "want an integer in 1.."+strconv.FormatInt(max, 10))
 		}
 		*into = n
 		return nil
