@@ -115,7 +115,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			}
 			if replayDir != "" {
 				if err := os.MkdirAll(replayDir, 0o755); err != nil {
-					return err
+					return fmt.Errorf("replays %s: %w", replayDir, err) // as arena tournament says it
 				}
 			}
 			ln, err := net.Listen("tcp", listen)

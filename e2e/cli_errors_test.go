@@ -566,3 +566,32 @@ func TestNumericOptionsOutOfRangeReadAlike(t *testing.T) {
 		}
 	}
 }
+
+// An output path in a directory that does not exist, or under a file, names the path and
+// the directory at fault, for the results file as for a replay; arena serve's replay
+// directory is named as arena tournament names it.
+func TestOutputPathsNameTheirDirectory(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nosuch")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "--game=queens", "--games=2", "--no-progress", "--results", filepath.Join(missing, "r.jsonl"), "builtin:greedy", "builtin:random"},
+			"results " + filepath.Join(missing, "r.jsonl") + ": directory " + missing + ": no such file or directory"},
+		{[]string{"run", "--game=queens", "--replay", filepath.Join(missing, "r.json"), "builtin:greedy", "builtin:random"},
+			"replay " + filepath.Join(missing, "r.json") + ": directory " + missing + ": no such file or directory"},
+		{[]string{"serve", "--game=bestow", "--listen", "127.0.0.1:0", "--replays", file},
+			"replays " + file + ": "},
+	} {
+		r := arena(t, c.args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "arena: "+c.want) || strings.Contains(r.stdout, "serving") {
+			t.Errorf("want exit status 1 and %q\n%s", c.want, r)
+		}
+	}
+}

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
+
+	"github.com/arena-games/arena/replays"
 )
 
 var errLocked = errors.New("in use by another arena tournament (it is locked)")
@@ -24,6 +27,9 @@ type ResultsFile struct {
 func OpenResults(path string) (*ResultsFile, []Record, []string, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
+		if dirErr := replays.WritableDir(filepath.Dir(path)); dirErr != nil {
+			err = dirErr // "directory D: no such file or directory", as for a replay
+		}
 		return nil, nil, nil, fmt.Errorf("results %s: %w", path, unwrapPath(err))
 	}
 	if err := lockFile(f); err != nil {
