@@ -113,7 +113,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	}
 	if tf.shard != "" {
 		if plan.Shard, err = tournament.ParseShard(tf.shard); err != nil {
-			return usageErr("--shard: %v", err)
+			return usageErr("%v", err) // the error names the flag and its value
 		}
 	}
 	if !cmd.Flags().Changed("seed") {
@@ -137,7 +137,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if tf.sprt != "" {
 		t, err := tournament.ParseSPRT(tf.sprt)
 		if err != nil {
-			return usageErr("--sprt: %v", err)
+			return usageErr("%v", err) // the error names the flag and its value
 		}
 		// A usage error, refused before the plan is announced.
 		if err := tournament.CheckSPRT(len(bots), plan.Shard); err != nil {
@@ -286,7 +286,7 @@ files. A torn last line (a run killed while writing) is ignored.`,
 			if sprtArg != "" {
 				t, err := tournament.ParseSPRT(sprtArg)
 				if err != nil {
-					return usageErr("--sprt: %v", err)
+					return usageErr("%v", err)
 				}
 				sprt = &t
 			}

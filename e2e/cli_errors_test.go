@@ -595,3 +595,22 @@ func TestOutputPathsNameTheirDirectory(t *testing.T) {
 		}
 	}
 }
+
+// The tournament's own flags are named as every flag is, "--FLAG VALUE: reason", once.
+func TestTournamentFlagsNamedOnce(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--shard", "3/2"}, "--shard 3/2: want 1 ≤ I ≤ N"},
+		{[]string{"--shard", "x"}, `--shard "x": want I/N, e.g. 2/4`},
+		{[]string{"--sprt", "10,0"}, `--sprt "10,0": ELO0 must be below ELO1`},
+		{[]string{"--group", "3"}, "--group 3: queens is played by 2 players"},
+	} {
+		r := arena(t, append([]string{"tournament", "--game=queens", "builtin:greedy", "builtin:random"}, c.args...)...)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want {
+			t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
+		}
+	}
+}

@@ -110,7 +110,11 @@ func (p *Plan) Check() error {
 		p.GroupSize = p.DefaultGroupSize()
 	}
 	if p.GroupSize < p.MinPlayers || p.GroupSize > p.MaxPlayers {
-		return fmt.Errorf("%s plays with %d to %d players: a group of %d cannot play", p.Game, p.MinPlayers, p.MaxPlayers, p.GroupSize)
+		players := fmt.Sprintf("%d to %d players", p.MinPlayers, p.MaxPlayers)
+		if p.MinPlayers == p.MaxPlayers {
+			players = fmt.Sprintf("%d players", p.MinPlayers)
+		}
+		return fmt.Errorf("--group %d: %s is played by %s", p.GroupSize, p.Game, players)
 	}
 	if p.GroupSize > len(p.Bots) {
 		return fmt.Errorf("groups of %d need at least %d bots, got %d", p.GroupSize, p.GroupSize, len(p.Bots))

@@ -18,12 +18,12 @@ type Shard struct {
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("shard %q: want I/N, e.g. 2/4", s)
+		return Shard{}, fmt.Errorf("--shard %q: want I/N, e.g. 2/4", s)
 	}
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("shard %q: want I/N with whole numbers, e.g. 2/4", s)
+		return Shard{}, fmt.Errorf("--shard %q: want I/N with whole numbers, e.g. 2/4", s)
 	}
 	sh := Shard{Index: i, Count: n}
 	return sh, sh.Check()
@@ -35,7 +35,7 @@ func (s Shard) Check() error {
 		return nil
 	}
 	if s.Count < 1 || s.Index < 1 || s.Index > s.Count {
-		return fmt.Errorf("shard %d/%d: want 1 ≤ I ≤ N", s.Index, s.Count)
+		return fmt.Errorf("--shard %d/%d: want 1 ≤ I ≤ N", s.Index, s.Count)
 	}
 	return nil
 }

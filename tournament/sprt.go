@@ -19,13 +19,13 @@ type SPRT struct {
 func ParseSPRT(s string) (SPRT, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 2 && len(parts) != 4 {
-		return SPRT{}, fmt.Errorf("sprt %q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA", s)
+		return SPRT{}, fmt.Errorf("--sprt %q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA", s)
 	}
 	vals := make([]float64, len(parts))
 	for i, p := range parts {
 		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return SPRT{}, fmt.Errorf("sprt %q: %q is not a number", s, p)
+			return SPRT{}, fmt.Errorf("--sprt %q: %q is not a number", s, p)
 		}
 		vals[i] = v
 	}
@@ -34,10 +34,10 @@ func ParseSPRT(s string) (SPRT, error) {
 		t.Alpha, t.Beta = vals[2], vals[3]
 	}
 	if t.Elo0 >= t.Elo1 {
-		return SPRT{}, fmt.Errorf("sprt %q: ELO0 must be below ELO1", s)
+		return SPRT{}, fmt.Errorf("--sprt %q: ELO0 must be below ELO1", s)
 	}
 	if t.Alpha <= 0 || t.Alpha >= 0.5 || t.Beta <= 0 || t.Beta >= 0.5 {
-		return SPRT{}, fmt.Errorf("sprt %q: ALPHA and BETA must be between 0 and 0.5", s)
+		return SPRT{}, fmt.Errorf("--sprt %q: ALPHA and BETA must be between 0 and 0.5", s)
 	}
 	return t, nil
 }
