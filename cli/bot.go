@@ -41,6 +41,12 @@ server closes the session.`,
 			if err != nil {
 				return usageErr("%v", err)
 			}
+			for _, f := range []string{"login", "password"} {
+				if addr == "" && cmd.Flags().Changed(f) {
+					// Not ignored: the user expects to log in with it.
+					return usageErr("bot %s: --%s is for --tcp (on stdin/stdout, --handshake logs in as NAME with password secret)", args[0], f)
+				}
+			}
 			if addr == "" {
 				in := bufio.NewReaderSize(os.Stdin, 64<<10)
 				if handshake {

@@ -614,3 +614,15 @@ func TestTournamentFlagsNamedOnce(t *testing.T) {
 		}
 	}
 }
+
+// arena bot's --login and --password are for --tcp: without it they are refused rather than
+// ignored, since the bot would not log in with them.
+func TestBotLoginWithoutTCP(t *testing.T) {
+	t.Parallel()
+	for _, flag := range []string{"--login", "--password"} {
+		r := arena(t, "bot", "agrid/greedy", flag, "team7")
+		if r.code != 2 || !strings.Contains(r.stderr, "bot agrid/greedy: "+flag+" is for --tcp") || r.stdout != "" {
+			t.Errorf("arena bot %s without --tcp: want exit status 2 naming the flag\n%s", flag, r)
+		}
+	}
+}
