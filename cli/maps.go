@@ -54,9 +54,9 @@ Without --seed a random seed is used and printed on stderr.`,
 			if players < info.MinPlayers || players > info.MaxPlayers {
 				return usageErr("--players %d: %s needs %s", players, info.Name, playerCount(info, "bot"))
 			}
-			if !cmd.Flags().Changed("seed") {
+			random := !cmd.Flags().Changed("seed")
+			if random {
 				seed = newSeed()
-				fmt.Fprintf(cmd.ErrOrStderr(), "arena: seed %d\n", seed)
 			}
 			opts, err := parseOptions(options)
 			if err != nil {
@@ -69,6 +69,10 @@ Without --seed a random seed is used and printed on stderr.`,
 			data, err := mw.WriteMap(referee.Config{Seed: seed, Players: players, Options: opts, Files: files})
 			if err != nil {
 				return err
+			}
+			if random {
+				// Said once the options are accepted: a refused option is the only line then.
+				fmt.Fprintf(cmd.ErrOrStderr(), "arena: seed %d\n", seed)
 			}
 			_, err = cmd.OutOrStdout().Write(data)
 			return err

@@ -346,6 +346,10 @@ func TestRocketsMapOfASeedPlaysTheSameGame(t *testing.T) {
 	if r := d24Arena(t, dir, "map", "--game=queens"); r.code != 2 || !strings.Contains(r.stderr, "queens has no map files") {
 		t.Errorf("arena map for a game without map files: want a usage error\n%s", r)
 	}
+	// A refused option is the only line: no random seed said first, as if a map followed.
+	if r := d24Arena(t, dir, "map", "--game=rockets", "--option", "cities=5"); r.code != 2 || r.stderr != "arena: rockets: option cities=\"5\": want an integer in 10..10000\n" {
+		t.Errorf("arena map with an option out of range: want the option alone named\n%s", r)
+	}
 }
 
 // Spec protocol §5: --option parallel=1 serves the seats of a turn at once, in arrival
