@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,12 +19,12 @@ func TestReadFileOptionsNamesShippedMaps(t *testing.T) {
 	}
 	info := g.Info()
 	_, err = readFileOptions(info, map[string]string{"map": "Small.map"})
-	if err == nil || !strings.Contains(err.Error(), "--option map=Small.map: no such file") || !strings.Contains(err.Error(), "rockets/small.map") {
+	if err == nil || !strings.Contains(err.Error(), `rockets: option map="Small.map": no such file`) || !strings.Contains(err.Error(), "rockets/small.map") {
 		t.Errorf("missing map: got %v, want the option, no such file and the shipped maps", err)
 	}
 	dir := t.TempDir()
 	_, err = readFileOptions(info, map[string]string{"map": dir})
-	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+	if err == nil || err.Error() != "rockets: option map="+strconv.Quote(dir)+": is a directory" {
 		t.Errorf("a directory: got %v", err)
 	}
 	path := filepath.Join(dir, "w.map")

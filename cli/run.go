@@ -198,9 +198,11 @@ func readFileOptions(info referee.Info, opts map[string]string) (map[string][]by
 				if errors.Is(err, fs.ErrNotExist) {
 					// Neither a file nor a shipped map: say why it is not a shipped map either
 					// (the names that would have been found, or an ambiguous name).
-					return nil, fmt.Errorf("--option %s=%s: no such file, and %s", o.Key, name, strings.TrimPrefix(serr.Error(), "maps: "))
+					return nil, fmt.Errorf("%s: option %s=%q: no such file, and %s", info.Name, o.Key, name, strings.TrimPrefix(serr.Error(), "maps: "))
 				}
-				return nil, fmt.Errorf("--option %s=%s: %v", o.Key, name, unwrapPathErr(err))
+				// Worded as the game words what it finds wrong inside the file; a file that
+				// cannot be read is not a usage error (exit status 1), so not an OptionError.
+				return nil, fmt.Errorf("%s: option %s=%q: %v", info.Name, o.Key, name, unwrapPathErr(err))
 			}
 			data = shipped
 		}
