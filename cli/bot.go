@@ -64,7 +64,7 @@ server closes the session.`,
 			}
 			conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
 			if err != nil {
-				return fmt.Errorf("bot %s: --tcp %s: %w", args[0], addr, err)
+				return fmt.Errorf("bot %s: --tcp %s: %w", args[0], addr, netReason(err))
 			}
 			defer conn.Close()
 			in := bufio.NewReaderSize(conn, 64<<10)

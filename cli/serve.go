@@ -120,7 +120,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			}
 			ln, err := net.Listen("tcp", listen)
 			if err != nil {
-				return fmt.Errorf("--listen %s: %w", listen, err)
+				return fmt.Errorf("--listen %s: %w", listen, netReason(err))
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "%s serving on %s: %s (%s), %s from seed %d\n", info.Name, ln.Addr(), count(len(ts), "team"), teamList(ts), count(games, "game"), seed)
@@ -237,4 +237,15 @@ func teamList(ts []match.Team) string {
 		names = append(names, t.Login)
 	}
 	return strings.Join(names, ", ")
+}
+
+// netReason is why a listen or a dial failed, without the operation and the address that
+// net's error repeats ("listen tcp 127.0.0.1:8080: bind: address already in use"): the
+// flag that gave the address is named instead.
+func netReason(err error) error {
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		return oe.Err
+	}
+	return err
 }

@@ -72,7 +72,7 @@ func serveViewer(ctx context.Context, cmd *cobra.Command, rep *viewer.Replay, po
 	// Loopback only: the viewer shows bots' inputs and stderr, which are nobody else's.
 	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 	if err != nil {
-		return fmt.Errorf("view: listening on 127.0.0.1:%d: %w", port, err)
+		return fmt.Errorf("--port %d: %w", port, netReason(err))
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)

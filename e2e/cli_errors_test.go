@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -623,6 +624,33 @@ func TestBotLoginWithoutTCP(t *testing.T) {
 		r := arena(t, "bot", "agrid/greedy", flag, "team7")
 		if r.code != 2 || !strings.Contains(r.stderr, "bot agrid/greedy: "+flag+" is for --tcp") || r.stdout != "" {
 			t.Errorf("arena bot %s without --tcp: want exit status 2 naming the flag\n%s", flag, r)
+		}
+	}
+}
+
+// An address that cannot be listened on is named by the flag that gave it, once, with the
+// reason: not "view: listening on 127.0.0.1:P: listen tcp 127.0.0.1:P: bind: ...".
+func TestAddressInUseNamesTheFlag(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	_, port, _ := net.SplitHostPort(addr)
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "r.json")
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=1", "--replay", replay)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"view", "--no-open", "--port", port, replay}, "arena: --port " + port + ": bind: address already in use\n"},
+		{[]string{"serve", "--game=bestow", "--replays", dir, "--listen", addr}, "arena: --listen " + addr + ": bind: address already in use\n"},
+	} {
+		if r := arena(t, c.args...); r.code != 1 || r.stderr != c.want || r.stdout != "" {
+			t.Errorf("want exit status 1 and only %q\n%s", c.want, r)
 		}
 	}
 }

@@ -141,7 +141,7 @@ func TestViewTakesTheAskedPort(t *testing.T) {
 	}
 	// A second viewer on the same port says why it cannot start.
 	out, err := exec.Command(arenaBin, "view", "--no-open", "--port", port, path).CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "127.0.0.1:"+port) {
+	if err == nil || !strings.Contains(string(out), "--port "+port+": bind: address already in use") {
 		t.Fatalf("second arena view on port %s: %v\n%s", port, err, out)
 	}
 }
