@@ -204,7 +204,9 @@ func TestStopIgnoresAZombieInTheGroup(t *testing.T) {
 	}
 	defer syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 0, 0)
 	pidFile := filepath.Join(t.TempDir(), "orphan")
-	p := start(t, "(sleep 0 & echo $! > "+pidFile+"); read x", nil)
+	// The orphan outlives the subshell that started it: one that ended first would be
+	// reaped by that shell, and no zombie would be left.
+	p := start(t, "(sleep 0.3 & echo $! > "+pidFile+"); read x", nil)
 	orphan := proctest.WaitPidFile(t, pidFile)
 	defer syscall.Wait4(orphan, nil, 0, nil)
 	for deadline := time.Now().Add(20 * time.Second); proctest.Alive(orphan); time.Sleep(10 * time.Millisecond) {
