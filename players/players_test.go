@@ -3,6 +3,7 @@ package players
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -192,6 +194,21 @@ func TestStderrBoundedAndDrained(t *testing.T) {
 	}
 }
 
+// Invalid UTF-8 in what a bot prints, on stdout as on stderr, is replaced byte by byte
+// (protocol.ValidText): a run of 4 bad bytes is 4 U+FFFD, not one.
+func TestInvalidUTF8ReplacedByteByByte(t *testing.T) {
+	p := start(t, `read x; printf 'x\377\376\342\202y\n' >&2; printf 'x\377\376\342\202y\n'; sleep 2`, nil)
+	p.Write("go\n", time.Now().Add(5*time.Second))
+	lines, err := p.ReadLines(1, time.Now().Add(5*time.Second))
+	want := "x" + strings.Repeat("\uFFFD", 4) + "y"
+	if err != nil || lines[0].Text != want {
+		t.Fatalf("read %+v, %v; want %q", lines, err, want)
+	}
+	if got := p.TakeStderr(); got != want+"\n" {
+		t.Errorf("stderr %q, want %q", got, want+"\n")
+	}
+}
+
 // A zombie orphan left in a bot's group (its parent gone, and the process that inherited it
 // not reaping it, as a container's PID 1 that is no init may never do) keeps the group
 // alive to signals; it must not count as a process left to kill, or every Stop would keep
@@ -344,30 +361,75 @@ func TestGroupOf(t *testing.T) {
 
 // Protocol spec §2: lines over 65 536 bytes are too long and "CRLF line ends are
 // harmless": the "\r" of a "\r\n" is not part of the line, so a line is judged the same over
-// pipes (arena run) as over TCP (protocol.LineReader, arena serve), at every boundary.
+// pipes (arena run) as over TCP (Conn, arena serve), at every boundary. A line is measured
+// by its text, invalid UTF-8 replaced (each bad byte is a 3-byte U+FFFD), since that is
+// what the replay records and verification measures: a line too long live is recorded over
+// the limit (its text and "…"), and one that is not is recorded within it.
 func TestLineLimitSameOnPipesAndTCP(t *testing.T) {
 	const limit = protocol.MaxSessionLine
 	for _, tc := range []struct {
-		n   int    // bytes of 'A'
-		end string // line end
-	}{{limit, "\n"}, {limit + 1, "\n"}, {limit - 1, "\r\n"}, {limit, "\r\n"}, {limit + 1, "\r\n"}} {
-		t.Run(fmt.Sprintf("%d+%q", tc.n, tc.end), func(t *testing.T) {
-			_, tcpErr := protocol.NewLineReader(strings.NewReader(strings.Repeat("A", tc.n)+tc.end), limit).ReadLine()
-			tcpTooLong := tcpErr == protocol.ErrLineTooLong
+		bad, n  int    // bytes of 0xff, then of 'A'
+		end     string // line end; "" for a last line the bot ends by closing its output
+		tooLong bool
+	}{
+		{0, limit, "\n", false},
+		{0, limit + 1, "\n", true},
+		{0, limit - 1, "\r\n", false},
+		{0, limit, "\r\n", false},
+		{0, limit + 1, "\r\n", true},
+		{0, limit, "", false},
+		{0, limit + 1, "", true},
+		{0, limit + 2, "", true},
+		// 10 bad bytes are 30 bytes of text.
+		{10, limit - 30, "\n", false},
+		{10, limit - 29, "\n", true},
+		{10, limit - 30, "\r\n", false},
+		{10, limit - 29, "", true},
+		{limit / 3, limit - limit/3*3, "\n", false},
+		{limit / 3, limit - limit/3*3 + 1, "\n", true},
+		{limit, 0, "\n", true},
+		{70000, 0, "\n", true},
+		{limit - 1, 5, "\n", true}, // cut by the reader in the middle of the bad bytes
+	} {
+		t.Run(fmt.Sprintf("%dbad+%d+%q", tc.bad, tc.n, tc.end), func(t *testing.T) {
+			raw := strings.Repeat("\xff", tc.bad) + strings.Repeat("A", tc.n)
+			client, c := connPair(t)
+			go func() {
+				client.Write([]byte(raw + tc.end))
+				if tc.end == "" {
+					client.(*net.TCPConn).CloseWrite()
+				}
+			}()
+			tcpText, tcpTooLong, err := c.ReadLine(time.Now().Add(10 * time.Second))
+			if err != nil {
+				t.Fatalf("over TCP: %v", err)
+			}
 			end := strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(tc.end)
-			p := start(t, fmt.Sprintf(`read x; head -c %d /dev/zero | tr '\0' A; printf '%s'; sleep 2`, tc.n, end), func(s *Spec) { s.MaxLine = limit })
+			closeOut := ""
+			if tc.end == "" {
+				closeOut = "exec >&-; "
+			}
+			p := start(t, fmt.Sprintf(`read x; head -c %d /dev/zero | tr '\0' '\377'; head -c %d /dev/zero | tr '\0' A; printf '%s'; %ssleep 2`, tc.bad, tc.n, end, closeOut), func(s *Spec) { s.MaxLine = limit })
 			if _, err := p.Write("go\n", time.Now().Add(time.Second)); err != nil {
 				t.Fatal(err)
 			}
-			l, err := p.ReadLine(time.Now().Add(3 * time.Second))
+			l, err := p.ReadLine(time.Now().Add(5 * time.Second))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if l.TooLong != tcpTooLong || l.TooLong != (tc.n > limit) {
-				t.Errorf("too long over pipes: %v, over TCP: %v; want %v", l.TooLong, tcpTooLong, tc.n > limit)
+			if l.TooLong != tc.tooLong || tcpTooLong != tc.tooLong {
+				t.Errorf("too long over pipes: %v, over TCP: %v; want %v", l.TooLong, tcpTooLong, tc.tooLong)
 			}
-			if want := min(tc.n, limit); len(l.Text) != want || strings.Contains(l.Text, "\r") {
-				t.Errorf("the line read is %d bytes (a CR in it: %v), want %d", len(l.Text), strings.Contains(l.Text, "\r"), want)
+			if l.Text != tcpText {
+				t.Errorf("the line read over pipes (%d bytes) differs from the line read over TCP (%d bytes)", len(l.Text), len(tcpText))
+			}
+			switch text := protocol.ValidText(raw); {
+			case !tc.tooLong && l.Text != text:
+				t.Errorf("the line read is %d bytes, want its whole text, %d bytes", len(l.Text), len(text))
+			case tc.tooLong && (len(l.Text)+len("…") <= limit || len(l.Text) > limit+3):
+				t.Errorf("the too-long line read is %d bytes: recorded with … it must be over the limit, and cut near it", len(l.Text))
+			case strings.Contains(l.Text, "\r") || !utf8.ValidString(l.Text):
+				t.Errorf("the line read has a CR or invalid UTF-8")
 			}
 		})
 	}

@@ -81,7 +81,7 @@ func (e *Error) Error() string { return e.Msg }
 type Line struct {
 	Text    string
 	At      time.Time
-	TooLong bool // the line was longer than Spec.MaxLine and is cut to it
+	TooLong bool // the line's text was longer than Spec.MaxLine (protocol.LineText) and is cut to it
 }
 
 // Process is one running bot.

@@ -9,6 +9,8 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-games/arena/protocol"
 )
 
 // stderrBuffer drains a bot's stderr continuously (so that a chatty bot never blocks) and
@@ -141,7 +143,7 @@ const tailSize = 1024
 func (s *stderrBuffer) lastLine() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	lines := strings.Split(strings.ToValidUTF8(string(s.tail), "\uFFFD"), "\n")
+	lines := strings.Split(protocol.ValidText(string(s.tail)), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
 		if l := strings.TrimSpace(lines[i]); l != "" {
 			if len(l) > 200 {
@@ -180,7 +182,7 @@ func (s *stderrBuffer) take() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.flushLocked()
-	out := strings.ToValidUTF8(s.turn.String(), "\uFFFD")
+	out := protocol.ValidText(s.turn.String())
 	if s.truncated > 0 {
 		out += "\n[arena: " + bytesText(s.truncated) + " of stderr not kept]\n"
 		s.truncated = 0

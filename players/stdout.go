@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -134,7 +133,8 @@ func (p *Process) pull() bool {
 // to it and queued as too long as soon as it passes the limit, without waiting for a
 // newline that may never come; the rest of it is discarded. A "\r" before the newline is
 // not part of the line and does not count toward the limit, as over TCP
-// (protocol.LineReader). Called with p.mu held.
+// (protocol.LineReader). A line within the limit in bytes is still too long when its text
+// is over it (invalid UTF-8 replaced: lineText). Called with p.mu held.
 func (p *Process) split(data []byte, now time.Time) {
 	o := &p.out
 	limit := p.spec.MaxLine
@@ -160,9 +160,8 @@ func (p *Process) split(data []byte, now time.Time) {
 			break
 		}
 		if !o.partialReported {
-			line := bytes.TrimSuffix(o.partial, []byte("\r"))
-			tooLong := o.partialTooLong || len(line) > limit
-			p.push(queuedLine{text: lineText(line[:min(len(line), limit)]), at: now, tooLong: tooLong})
+			text, tooLong := lineText(o.partial, o.partialTooLong, limit)
+			p.push(queuedLine{text: text, at: now, tooLong: tooLong})
 		}
 		o.partial = o.partial[:0]
 		o.partialTooLong, o.partialReported = false, false
@@ -171,7 +170,8 @@ func (p *Process) split(data []byte, now time.Time) {
 	if o.partialTooLong && !o.partialReported {
 		// A line already over the limit and still growing: report it now rather than
 		// waiting for a newline that may never come, and only once.
-		p.push(queuedLine{text: lineText(o.partial), at: now, tooLong: true})
+		text, _ := lineText(o.partial, true, limit)
+		p.push(queuedLine{text: text, at: now, tooLong: true})
 		o.partial = o.partial[:0] // and keep discarding up to the next newline
 		o.partialReported = true
 	}
@@ -245,7 +245,8 @@ func (p *Process) endOfOutput(err error) {
 		return
 	}
 	if len(o.partial) > 0 && !o.partialTooLong {
-		p.push(queuedLine{text: lineText(o.partial), at: time.Now()})
+		text, tooLong := lineText(o.partial, false, p.spec.MaxLine)
+		p.push(queuedLine{text: text, at: time.Now(), tooLong: tooLong})
 		o.partial = o.partial[:0]
 	}
 	if err == nil {
@@ -300,12 +301,14 @@ func (p *Process) closeStdout() {
 	p.endOfOutput(io.EOF)
 }
 
-// lineText turns raw bytes into the text the referee sees: a trailing CR is dropped and
-// invalid UTF-8 is replaced, so that what is recorded in a JSON replay is exactly what the
-// referee was given.
-func lineText(b []byte) string {
+// lineText turns a line's raw bytes into the text the referee sees, and tells whether it
+// is too long (protocol.LineText, with cut when split dropped its bytes past limit): a
+// trailing CR is dropped and invalid UTF-8 is replaced, so that what is recorded in a JSON
+// replay is exactly what the referee was given, and is over the limit exactly when the
+// line was too long.
+func lineText(b []byte, cut bool, limit int) (string, bool) {
 	b = bytes.TrimSuffix(b, []byte("\r"))
-	return strings.ToValidUTF8(string(b), "\uFFFD")
+	return protocol.LineText(string(b), cut, limit)
 }
 
 // ReadLines waits until n lines have arrived, the deadline passes, or the bot fails. It
@@ -419,7 +422,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		case !deadline.IsZero() && !now.Before(deadline):
 			partial := ""
 			if !o.partialTooLong {
-				partial = lineText(o.partial)
+				partial, _ = lineText(o.partial, false, p.spec.MaxLine)
 			}
 			p.mu.Unlock()
 			return got, &Error{Kind: KindTimeout, Partial: partial}

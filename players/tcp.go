@@ -148,16 +148,18 @@ func (c *Conn) Send(lines ...string) bool {
 	}
 }
 
-// ReadLine reads the next line; tooLong reports a line cut at the session limit.
+// ReadLine reads the next line, as text with invalid UTF-8 replaced: what the referee sees
+// is exactly what a JSON replay records. tooLong reports a line over the session limit,
+// by its bytes or by its text, as over pipes (protocol.LineText).
 func (c *Conn) ReadLine(deadline time.Time) (line string, tooLong bool, err error) {
 	c.nc.SetReadDeadline(deadline)
-	line, err = c.lines.ReadLine()
-	// What the referee sees is exactly what a JSON replay can record.
-	line = strings.ToValidUTF8(line, "\uFFFD")
-	if errors.Is(err, protocol.ErrLineTooLong) {
-		return line, true, nil
+	raw, err := c.lines.ReadLine()
+	cut := errors.Is(err, protocol.ErrLineTooLong)
+	if cut {
+		err = nil
 	}
-	return line, false, err
+	line, tooLong = protocol.LineText(raw, cut, protocol.MaxSessionLine)
+	return line, tooLong, err
 }
 
 // Close disconnects the client (after sending what is queued); safe to call twice.

@@ -76,6 +76,12 @@ func connPair(t *testing.T) (net.Conn, *Conn) {
 		t.Fatal(err)
 	}
 	c := NewConn(nc)
-	t.Cleanup(c.Close)
+	// The connection's goroutines are done before the test ends: a test that sets
+	// writeTimeout next must not race with them.
+	t.Cleanup(func() {
+		client.Close()
+		c.Close()
+		<-c.Done()
+	})
 	return client, c
 }

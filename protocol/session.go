@@ -25,7 +25,8 @@ var commonMessages = map[int]string{
 	CodeLimitReached: "commands limit reached, forced waiting activated",
 }
 
-// MaxSessionLine is the longest command line accepted; longer lines are answered FAILED 3.
+// MaxSessionLine is the longest command line accepted, in bytes of its text (LineText);
+// longer lines are answered FAILED 3.
 const MaxSessionLine = 65536
 
 // Failed renders a FAILED line with one of the common codes (1–6).

@@ -189,9 +189,11 @@ func replayTurn(ref referee.TurnBased, t Turn) error {
 	return nil
 }
 
-// SessionLine is how a session game's command line is recorded: a line the reader cut at
-// protocol.MaxSessionLine bytes gets "…" after its first bytes, which makes it longer than
-// the limit in the replay too, so that re-simulation answers it as too long as well.
+// SessionLine is how a session game's command line is recorded: its text, with "…" after
+// it when the line was too long. A line is too long when its text is over
+// protocol.MaxSessionLine bytes, and then its text is cut to no less than the limit less 2
+// (protocol.LineText): the record is over the limit exactly when the line was too long, so
+// that re-simulation answers it as the live game did.
 func SessionLine(text string, tooLong bool) string {
 	if tooLong {
 		return text + "…"

@@ -43,7 +43,7 @@ func CheckOutput(t *testing.T, g referee.Game, fz Fuzz, text string) {
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		lines[i] = strings.ToValidUTF8(strings.TrimSuffix(l, "\r"), "\uFFFD")
+		lines[i] = protocol.ValidText(strings.TrimSuffix(l, "\r"))
 	}
 	first := playOutput(t, g, fz, lines)
 	second := playOutput(t, g, fz, lines)
@@ -104,6 +104,7 @@ func playOutput(t *testing.T, g referee.Game, fz Fuzz, lines []string) string {
 			var refused []string // lines the referee itself answered FAILED
 			for _, line := range append(lines, "WAIT") {
 				var panicked string
+				// Too long by its text, as the runners judge it (protocol.LineText).
 				kind, resp := team.Handle(line, len(line) > protocol.MaxSessionLine, func(tokens []string) []string {
 					// Handle turns a panic into FAILED 5 so that a live game goes on; here
 					// it is the bug to report.
