@@ -209,6 +209,22 @@ func TestInvalidUTF8ReplacedByteByByte(t *testing.T) {
 	}
 }
 
+// A crash's last words are cut between characters, at the readable length and where the
+// kept tail of stderr starts: a line of "€" (3 bytes each) is not quoted with a broken
+// one.
+func TestLastStderrLineCutBetweenCharacters(t *testing.T) {
+	for _, n := range []int{150, 500} { // 500: longer than the tail kept
+		p := start(t, fmt.Sprintf(`i=0; while [ $i -lt %d ]; do printf '€'; i=$((i+1)); done >&2; printf 'x\n' >&2; exit 1`, n), nil)
+		p.Write("go\n", time.Now().Add(5*time.Second))
+		p.ReadLines(1, time.Now().Add(5*time.Second)) // the bot exits
+		// 66 € are 198 bytes: a 67th would pass 200.
+		want := strings.Repeat("€", 66) + "…"
+		if got := p.LastStderrLine(); got != want {
+			t.Errorf("%d €: last line %q, want %q", n, got, want)
+		}
+	}
+}
+
 // A zombie orphan left in a bot's group (its parent gone, and the process that inherited it
 // not reaping it, as a container's PID 1 that is no init may never do) keeps the group
 // alive to signals; it must not count as a process left to kill, or every Stop would keep

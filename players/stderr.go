@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 
@@ -139,15 +140,27 @@ func (s *stderrBuffer) addLocked(b []byte) {
 const tailSize = 1024
 
 // lastLine returns the last non-empty line the bot wrote to stderr (a crash's last words:
-// a Python exception, a panic message), cut to a readable length.
+// a Python exception, a panic message), cut to a readable length. Both cuts, the tail's
+// start and the readable length, fall between characters: a character cut in two would
+// show as U+FFFD.
 func (s *stderrBuffer) lastLine() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	lines := strings.Split(protocol.ValidText(string(s.tail)), "\n")
+	tail := s.tail
+	if len(tail) == tailSize { // the tail may start inside a character
+		for k := 0; k < utf8.UTFMax-1 && len(tail) > 0 && !utf8.RuneStart(tail[0]); k++ {
+			tail = tail[1:]
+		}
+	}
+	lines := strings.Split(protocol.ValidText(string(tail)), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
 		if l := strings.TrimSpace(lines[i]); l != "" {
 			if len(l) > 200 {
-				l = l[:200] + "…"
+				n := 200
+				for !utf8.RuneStart(l[n]) { // l is valid UTF-8: a start is at most 3 bytes back
+					n--
+				}
+				l = l[:n] + "…"
 			}
 			return l
 		}
