@@ -15,6 +15,11 @@ import (
 
 const sessionMaxLine = protocol.MaxSessionLine
 
+// sessionWriteLimit is how long an answer may wait for a seat to read its input: a bot that
+// stops reading (and lets its input pipe fill) leaves the game then, as in the other games
+// one that does not read its input within the turn's limit is out.
+const sessionWriteLimit = time.Second
+
 // runSession plays a Deadline24-style game in lockstep over pipes: a turn ends when every
 // live seat waits (WAIT or forced) or has used its turn budget, so a game runs as fast as
 // the bots answer. Seats are served at once, or one after another when the game says so.
@@ -48,7 +53,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 				moves[p] = failedShakes[p] // recorded so that re-simulation leaves the seat too
 			}
 			if waiting[p] && !s.out {
-				sendSession(cfg, ref, &refMu, nil, s, moves[p], []string{protocol.OK}, time.Now().Add(time.Second))
+				sendSession(cfg, ref, &refMu, nil, s, moves[p], []string{protocol.OK})
 			}
 			waiting[p] = false
 		}
@@ -182,7 +187,7 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 		if kind == protocol.LineIgnored {
 			continue
 		}
-		if !sendSession(cfg, ref, refMu, trail, s, m, resp, time.Now().Add(time.Second)) {
+		if !sendSession(cfg, ref, refMu, trail, s, m, resp) {
 			return false
 		}
 		if kind == protocol.LineWaits {
@@ -192,11 +197,15 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 }
 
 // sendSession writes response lines to a seat and records them; a seat that does not take
-// them leaves the game.
-func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, lines []string, by time.Time) bool {
+// them within sessionWriteLimit leaves the game.
+func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, lines []string) bool {
 	text := replays.JoinLines(lines)
 	m.Input += text
-	if _, err := s.proc.Write(text, by); err != nil {
+	if _, err := s.proc.Write(text, time.Now().Add(sessionWriteLimit)); err != nil {
+		if pe := (*players.Error)(nil); errors.As(err, &pe) && pe.Kind == players.KindTimeout {
+			// Worded as in the other games, with the limit the bot missed.
+			err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("%s (limit %s)", pe.Msg, formatMS(sessionWriteLimit))}
+		}
 		leave(cfg, ref, refMu, trail, s, m, err)
 		return false
 	}
