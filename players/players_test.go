@@ -479,3 +479,25 @@ func TestExitingTellsADyingProcess(t *testing.T) {
 		t.Errorf("a process that does not exist is not seen as gone")
 	}
 }
+
+// What a bot wrote to stderr before its first answer is its first move's, even when the
+// drain goroutine has not run yet (a busy machine can hold it that long): take reads the
+// pipe itself from the start.
+func TestStderrTakenBeforeTheDrainRuns(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.WriteString("first move\n"); err != nil {
+			t.Fatal(err)
+		}
+		s := newStderrBuffer(1000, 10000, nil, "")
+		s.start(r) // take follows at once, before the new goroutine is likely to run
+		if got := s.take(); got != "first move\n" {
+			t.Fatalf("round %d: took %q, want what was in the pipe", i, got)
+		}
+		w.Close()
+		<-s.done
+	}
+}

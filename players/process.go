@@ -229,7 +229,7 @@ func Start(spec Spec) (*Process, error) {
 		p.meter = openProcessMeter(cmd.Process.Pid)
 	}
 	p.startStdout(stdoutR)
-	go p.stderr.drain(stderrR)
+	p.stderr.start(stderrR)
 	go p.wait()
 	if spec.MaxMemory > 0 || spec.MaxProcesses > 0 {
 		go p.watchResources()

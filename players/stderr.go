@@ -41,21 +41,15 @@ func newStderrBuffer(turnMax, gameMax int, live io.Writer, prefix string) *stder
 	return &stderrBuffer{turnMax: turnMax, gameLeft: gameMax, live: live, prefix: prefix, liveLine: true, done: make(chan struct{})}
 }
 
-func (s *stderrBuffer) drain(r *os.File) {
-	defer close(s.done)
-	defer r.Close()
+// start drains r from now on. The pipe is attached to the buffer before the drain
+// goroutine runs, so that take reads what is already in it from the first move on,
+// however late that goroutine is first scheduled (a busy machine can hold it past a bot's
+// first answer, and that move's stderr was then taken as the next one's).
+func (s *stderrBuffer) start(r *os.File) {
 	raw, err := r.SyscallConn()
 	if err != nil {
-		buf := make([]byte, 32<<10)
-		for {
-			n, err := r.Read(buf)
-			if n > 0 {
-				s.add(buf[:n])
-			}
-			if err != nil {
-				return
-			}
-		}
+		go s.drainFile(r)
+		return
 	}
 	s.mu.Lock()
 	s.raw, s.buf = raw, make([]byte, 32<<10)
@@ -66,7 +60,29 @@ func (s *stderrBuffer) drain(r *os.File) {
 		}
 	}
 	s.mu.Unlock()
-	// Read until the pipe is empty, then wait for the poller to say there is more.
+	go s.drain(r, raw)
+}
+
+// drainFile reads a stderr that is not a pipe the poller knows, through the file.
+func (s *stderrBuffer) drainFile(r *os.File) {
+	defer close(s.done)
+	defer r.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			s.add(buf[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// drain reads the pipe until it is empty, then waits for the poller to say there is more.
+func (s *stderrBuffer) drain(r *os.File, raw syscall.RawConn) {
+	defer close(s.done)
+	defer r.Close()
 	for {
 		ended := false
 		err := raw.Read(func(fd uintptr) bool {
