@@ -38,7 +38,7 @@ func TestHostileBotsInEveryTurnBasedGame(t *testing.T) {
 		{"segv", "crash", `^killed by signal 11 \(segmentation fault\)$`},
 		{"closeout", "crash", `^closed its output but kept running$`},
 		{"forkhold", "crash", `^exited with code 0$`},
-		{"hugeline", "limit", `^printed a line longer than 1 MiB: "x{60}"… \(1048516 more bytes\)$`},
+		{"hugeline", "limit", `^printed a line longer than 1 MiB: "x{60}"…$`},
 		{"partial", "timeout", `^no answer within 1000 ms, then ".+ without a newline$`},
 		{"garbage", "invalid", `^invalid command.*garbage`},
 		{"stubborn", "ok", ``},

@@ -103,7 +103,7 @@ func TestHostileBots(t *testing.T) {
 		{"sigSIGBUS", referee.StatusCrash, `^killed by signal 7 \(bus error\)$`, "", 0},
 		{"sigSIGFPE", referee.StatusCrash, `^killed by signal 8 \(floating point exception\)$`, "", 0},
 		{"closeout", referee.StatusCrash, `^closed its output but kept running$`, "", 0},
-		{"hugeline", referee.StatusLimit, `^printed a line longer than 1 MiB: "x{60}"… \(1048516 more bytes\)$`, "", 0},
+		{"hugeline", referee.StatusLimit, `^printed a line longer than 1 MiB: "x{60}"…$`, "", 0},
 		{"toomany", referee.StatusInvalid, `WAIT`, "", 0},
 		// Every line of the flood is a valid answer, read one turn at a time: against an
 		// opponent that only waits, and with the flooding bot still reading its input, the

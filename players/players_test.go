@@ -79,8 +79,8 @@ func TestReadLinesFailures(t *testing.T) {
 		{"exits", "read x; exit 3", nil, KindCrash, "exited with code 3"},
 		{"killed", "read x; kill -SEGV $$", nil, KindCrash, "killed by signal 11 (segmentation fault)"},
 		{"closes stdout, keeps running", "read x; exec 1>&-; sleep 5", nil, KindCrash, "closed its output but kept running"},
-		{"line too long", "read x; head -c 5000 /dev/zero | tr '\\0' x; echo", func(s *Spec) { s.MaxLine = 100 }, KindLimit, `printed a line longer than 100 bytes: "` + strings.Repeat("x", 60) + `"… (40 more bytes)`},
-		{"huge line without newline", "read x; head -c 50000000 /dev/zero; sleep 5", func(s *Spec) { s.MaxLine = 1 << 20 }, KindLimit, `printed a line longer than 1 MiB: "` + strings.Repeat(`\x00`, 60) + `"… (1048516 more bytes)`},
+		{"line too long", "read x; head -c 5000 /dev/zero | tr '\\0' x; echo", func(s *Spec) { s.MaxLine = 100 }, KindLimit, `printed a line longer than 100 bytes: "` + strings.Repeat("x", 60) + `"…`},
+		{"huge line without newline", "read x; head -c 50000000 /dev/zero; sleep 5", func(s *Spec) { s.MaxLine = 1 << 20 }, KindLimit, `printed a line longer than 1 MiB: "` + strings.Repeat(`\x00`, 60) + `"…`},
 		{"flood", "read x; yes | head -c 1000000; sleep 5", func(s *Spec) { s.MaxTurnOutput = 1 << 16 }, KindLimit, `flooded its output: more than 64 KiB not read as answers, starting "y"`},
 		{"silent", "read x; sleep 5", nil, KindTimeout, ""},
 	}
@@ -343,7 +343,7 @@ func TestEndlessLineFloodsInSessionReads(t *testing.T) {
 		t.Fatalf("first read: %+v, %v; want the too-long line", l, err)
 	}
 	_, err = p.ReadLine(time.Now().Add(3 * time.Second))
-	want := `flooded its output: more than 1 MiB not read as answers, in a line longer than 64 KiB starting "` + strings.Repeat("z", 60) + `"… (65476 more bytes)`
+	want := `flooded its output: more than 1 MiB not read as answers, in a line longer than 64 KiB starting "` + strings.Repeat("z", 60) + `"…`
 	if kindOf(err) != KindLimit || err.Error() != want {
 		t.Fatalf("second read: %v (kind %d), want kind %d %q", err, kindOf(err), KindLimit, want)
 	}

@@ -318,7 +318,7 @@ func (p *Process) ReadLines(n int, deadline time.Time) ([]Line, error) {
 	got, err := p.read(n, deadline, false)
 	if err == nil && len(got) > 0 && got[len(got)-1].TooLong {
 		long := got[len(got)-1].Text
-		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.Quote(long, quotedOutput))}
+		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.QuoteStart(long, quotedOutput))}
 	}
 	return got, err
 }
@@ -372,7 +372,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			case o.head < len(o.queue):
 				msg += ", starting " + protocol.Quote(o.queue[o.head].text, quotedOutput)
 			case o.longStart != "":
-				msg += ", in a line longer than " + bytesText(p.spec.MaxLine) + " starting " + protocol.Quote(o.longStart, quotedOutput)
+				msg += ", in a line longer than " + bytesText(p.spec.MaxLine) + " starting " + protocol.QuoteStart(o.longStart, quotedOutput)
 			}
 			return got, &Error{Kind: KindLimit, Msg: msg}
 		}

@@ -173,3 +173,15 @@ func TestIsWaiting(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteStartGivesNoCount(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"abcdef", `"abc"…`},
+		{"ab", `"ab"…`},
+		{"a\x00\xffb", `"a\x00\xff"…`},
+	} {
+		if got := QuoteStart(c.in, 3); got != c.want {
+			t.Errorf("QuoteStart(%q, 3) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}

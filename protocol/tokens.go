@@ -56,3 +56,10 @@ func Quote(s string, max int) string {
 	}
 	return strconv.Quote(s) + cut
 }
+
+// QuoteStart renders the start of a line too long to be kept whole, as Quote does, cut to
+// at most max bytes and followed by "…" alone: how much more there was is not known (only
+// the start of such a line is kept), so no count is given that could read as its length.
+func QuoteStart(s string, max int) string {
+	return strconv.Quote(s[:min(len(s), max)]) + "…"
+}
