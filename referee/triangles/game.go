@@ -11,7 +11,10 @@ import (
 const Name = "triangles"
 
 // version is recorded in replays; bump it whenever a rule or the input text changes.
-const version = "1"
+// Version 2: a command that passed the parse-time check but can no longer apply when its
+// phase comes is listed in the frame's events (version 1 dropped it silently). The rules
+// and the inputs are the same.
+const version = "2"
 
 var options = []referee.Option{
 	{Key: "nodes", Default: "", Help: `fixed map: house positions "x,y_x,y_…" in id order (needs edges and units too; skips generation)`},

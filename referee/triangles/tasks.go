@@ -104,6 +104,9 @@ func (b *board) whyInvalid(t *task) string {
 	if t.kind == cmdSpawn {
 		cost = 0
 	}
+	if t.tri.ownerAtTurnStart == p && t.tri.owner != p { // only after the check at parse time
+		return fmt.Sprintf("triangle %d %d %d was already used this turn", t.tri.c[0], t.tri.c[1], t.tri.c[2])
+	}
 	if t.tri.owner != p || t.tri.ownerAtTurnStart != p {
 		return fmt.Sprintf("triangle %d %d %d is not yours", t.tri.c[0], t.tri.c[1], t.tri.c[2])
 	}
@@ -157,22 +160,34 @@ func ofKind(tasks []*task, kind commandKind) []*task {
 }
 
 // selectValid pops tasks until the first strictly valid one, which it returns (nil if
-// none is left).
-func (b *board) selectValid(queue *[]*task) *task {
+// none is left); the ones it drops are reported.
+func (b *board) selectValid(queue *[]*task, events *[]string) *task {
 	for len(*queue) > 0 {
 		t := (*queue)[0]
 		*queue = (*queue)[1:]
-		if b.strictlyValid(t) {
+		if b.stillValid(t, events) {
 			return t
 		}
 	}
 	return nil
 }
 
+// stillValid checks a task again just before it applies. A task that passed the check at
+// parse time but lost its units or its triangle earlier in the turn (a MOVE off a corner
+// runs before SPAWN and the paths, a triangle is used once) is dropped with an event, so
+// that a bot author sees why the command did nothing.
+func (b *board) stillValid(t *task, events *[]string) bool {
+	if b.strictlyValid(t) {
+		return true
+	}
+	*events = append(*events, fmt.Sprintf("P%d: ignored %s: no longer applies: %s", t.player, protocol.Quote(t.text, quoteLimit), b.whyInvalid(t)))
+	return false
+}
+
 // execute runs the five phases of a turn (§9.2) for both players' tasks.
 func (b *board) execute(tasks [2][]*task, events *[]string) {
 	b.attackPhase(tasks, events)
-	b.movePhase(tasks)
+	b.movePhase(tasks, events)
 	b.spawnPhase(tasks, events)
 	b.addPathPhase(tasks, events)
 	b.removePathPhase(tasks, events)
@@ -183,7 +198,7 @@ func (b *board) execute(tasks [2][]*task, events *[]string) {
 func (b *board) attackPhase(tasks [2][]*task, events *[]string) {
 	queues := [2][]*task{ofKind(tasks[0], cmdAttack), ofKind(tasks[1], cmdAttack)}
 	for len(queues[0])+len(queues[1]) > 0 {
-		selected := [2]*task{b.selectValid(&queues[0]), b.selectValid(&queues[1])}
+		selected := [2]*task{b.selectValid(&queues[0], events), b.selectValid(&queues[1], events)}
 		for _, t := range selected {
 			if t == nil {
 				continue
@@ -199,12 +214,12 @@ func (b *board) attackPhase(tasks [2][]*task, events *[]string) {
 
 // movePhase: every move of the first player, then every move of the second, each checked
 // just before it is applied; units step to the first neighbour (by id) closer to the target.
-func (b *board) movePhase(tasks [2][]*task) {
+func (b *board) movePhase(tasks [2][]*task, events *[]string) {
 	dist := make([]int, b.size())
 	queue := make([]int, 0, b.size())
 	for p := 0; p < 2; p++ {
 		for _, t := range tasks[p] {
-			if t.kind != cmdMove || !b.strictlyValid(t) {
+			if t.kind != cmdMove || !b.stillValid(t, events) {
 				continue
 			}
 			k := min(t.amount, b.remaining[t.from][p])
@@ -225,7 +240,7 @@ func (b *board) movePhase(tasks [2][]*task) {
 func (b *board) spawnPhase(tasks [2][]*task, events *[]string) {
 	for p := 0; p < 2; p++ {
 		for _, t := range tasks[p] {
-			if t.kind != cmdSpawn || !b.strictlyValid(t) {
+			if t.kind != cmdSpawn || !b.stillValid(t, events) {
 				continue
 			}
 			b.use(t.tri, 0)
@@ -246,7 +261,7 @@ func (b *board) addPathPhase(tasks [2][]*task, events *[]string) {
 		slices.SortStableFunc(queues[p], func(s, t *task) int { return length(s) - length(t) })
 	}
 	for len(queues[0])+len(queues[1]) > 0 {
-		selected := []*task{b.selectValid(&queues[0]), b.selectValid(&queues[1])}
+		selected := []*task{b.selectValid(&queues[0], events), b.selectValid(&queues[1], events)}
 		if selected[0] != nil && selected[1] != nil && length(selected[1]) < length(selected[0]) {
 			selected[0], selected[1] = selected[1], selected[0]
 		}
@@ -269,7 +284,7 @@ func (b *board) addPathPhase(tasks [2][]*task, events *[]string) {
 func (b *board) removePathPhase(tasks [2][]*task, events *[]string) {
 	queues := [2][]*task{ofKind(tasks[0], cmdRemovePath), ofKind(tasks[1], cmdRemovePath)}
 	for len(queues[0])+len(queues[1]) > 0 {
-		selected := [2]*task{b.selectValid(&queues[0]), b.selectValid(&queues[1])}
+		selected := [2]*task{b.selectValid(&queues[0], events), b.selectValid(&queues[1], events)}
 		for _, t := range selected {
 			if t == nil {
 				continue

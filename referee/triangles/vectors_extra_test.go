@@ -1,6 +1,9 @@
 package triangles
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Spec §9.3: an eliminated player's score becomes −1 at once, so when P0 is eliminated
 // the same turn's checks for P1 already compare against −1: P1, with one unit, no
@@ -99,4 +102,28 @@ func TestSpec8_1AttackedUnitsCannotMove(t *testing.T) {
 	m := newTestMatch(t, mapD.with(map[int][2]int{0: {2, 0}, 1: {2, 0}, 2: {2, 0}, 3: {0, 2}, 4: {0, 2}, 5: {0, 2}}, [2]int{2, 5}))
 	playTurn(t, m, "ATTACK 0 1 2 5", "MOVE 5 3 2")
 	diff(t, "units", map[int][2]int{0: {1, 0}, 1: {1, 0}, 2: {1, 0}, 3: {0, 2}, 4: {0, 2}}, unitsOf(m))
+}
+
+// §9.2: a command that passed the check at parse time but can no longer apply when its
+// phase comes (its units moved away or were spent, its triangle already used) is dropped
+// with an event saying why, as the commands dropped at parse time are.
+func TestCommandsThatNoLongerApplySayWhy(t *testing.T) {
+	for _, tt := range []struct{ line, event string }{
+		// MOVE runs before ADD_PATH: corner 0 has nobody left to pay.
+		{"MOVE 0 2 1;ADD_PATH 1 0 3 4", `P0: ignored "ADD_PATH 1 0 3 4": no longer applies: no unit of yours on corner 0 to pay`},
+		{"SPAWN 0 1 3;SPAWN 1 0 3", `P0: ignored "SPAWN 1 0 3": no longer applies: triangle 0 1 3 was already used this turn`},
+		{"MOVE 0 2 1;MOVE 0 1 1", `P0: ignored "MOVE 0 1 1": no longer applies: no unit of yours on house 0 can move`},
+		{"ATTACK 0 1 3 2;ATTACK 1 0 3 2", `P0: ignored "ATTACK 1 0 3 2": no longer applies: triangle 0 1 3 was already used this turn`},
+		{"ADD_PATH 1 0 3 4;REMOVE_PATH 0 1 3 2", `P0: ignored "REMOVE_PATH 0 1 3 2": no longer applies: triangle 0 1 3 was already used this turn`},
+	} {
+		m := newTestMatch(t, mapS.with(tv2Units))
+		playTurn(t, m, tt.line, "")
+		var got []string
+		for _, e := range m.frame.Events {
+			if strings.Contains(e, "ignored") {
+				got = append(got, e)
+			}
+		}
+		diff(t, tt.line, []string{tt.event}, got)
+	}
 }
