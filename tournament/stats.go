@@ -43,7 +43,17 @@ func Wilson(successes, n, z float64) (lo, hi float64) {
 	z2 := z * z
 	centre := (p + z2/(2*n)) / (1 + z2/n)
 	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
+	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
+	// At 0% and 100% the interval ends exactly at 0 and 1, but the sum above falls a
+	// rounding error short, which the Elo scale turns into a large finite number (+6261
+	// instead of +inf for 40 wins out of 40).
+	if p == 0 {
+		lo = 0
+	}
+	if p == 1 {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // NormalInterval is mean ± z·sd/√n, clamped to [0, 1] (means here are scores).

@@ -41,6 +41,20 @@ func TestWilson(t *testing.T) {
 	}
 }
 
+// A perfect record's interval reaches 0% or 100% exactly, so that its Elo bound is infinite
+// rather than a rounding error's thousands of points (40 of 40 printed [+407, +6261]).
+func TestWilsonPerfectRecordReachesTheEdge(t *testing.T) {
+	z := zFor(Confidence)
+	for n := 1.0; n <= 1000; n++ {
+		if _, hi := Wilson(n, n, z); hi != 1 || !math.IsInf(EloFromScore(hi), 1) {
+			t.Fatalf("Wilson(%v, %v): upper bound %v (Elo %v), want exactly 1 (+inf)", n, n, hi, EloFromScore(hi))
+		}
+		if lo, _ := Wilson(0, n, z); lo != 0 || !math.IsInf(EloFromScore(lo), -1) {
+			t.Fatalf("Wilson(0, %v): lower bound %v (Elo %v), want exactly 0 (-inf)", n, lo, EloFromScore(lo))
+		}
+	}
+}
+
 func TestNormalInterval(t *testing.T) {
 	lo, hi := NormalInterval(0.6, 0.2, 100, 1.96)
 	if !near(lo, 0.6-0.0392, 1e-12) || !near(hi, 0.6+0.0392, 1e-12) {
