@@ -135,7 +135,10 @@ type weightedOrder struct {
 // expandRankings turns games with ties into weighted full rankings and adds the prior.
 // A tie is spread evenly over rotations of the tied group (for two players: half a win
 // each way, the usual draw = ½ point); identical rankings are merged, which keeps the fit
-// fast for thousands of games between a handful of bots.
+// fast for thousands of games between a handful of bots. With several tied groups the
+// game is spread over a common multiple of their sizes, so that every group goes through
+// its rotations equally often: over max(sizes) rotations, a pair tied beside a trio would
+// be ranked one way two times out of three.
 func expandRankings(items int, games []RankedGame, priorDraws float64) ([]weightedOrder, error) {
 	merged := map[string]*weightedOrder{}
 	var keys []string
@@ -163,7 +166,7 @@ func expandRankings(items int, games []RankedGame, priorDraws float64) ([]weight
 		groups := tieGroups(g)
 		rotations := 1
 		for _, grp := range groups {
-			rotations = max(rotations, len(grp))
+			rotations = lcm(rotations, len(grp))
 		}
 		for r := range rotations {
 			var order []int
@@ -265,6 +268,16 @@ func solve(info *mat.SymDense, grad []float64) ([]float64, error) {
 		out[i] = x.AtVec(i)
 	}
 	return out, nil
+}
+
+// lcm is the least common multiple of two positive integers. The sizes of the tied groups
+// of a game add up to its players (16 at most), which keeps it at 140 at most.
+func lcm(a, b int) int {
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
+	}
+	return a / x * b
 }
 
 func maxAbs(v []float64) float64 {

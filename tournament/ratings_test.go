@@ -93,6 +93,40 @@ func TestPlackettLuceAgainstMM(t *testing.T) {
 	}
 }
 
+// Bots tied in every game have the same rating, whatever the sizes of the tied groups: in
+// a five-player game two bots share first place and three share third. Spread over three
+// rotations, the pair was ranked one way in two of them and came out 67 Elo apart.
+func TestPlackettLuceTiedGroupsOfDifferentSizesStayEven(t *testing.T) {
+	var games []RankedGame
+	for r := range 5 {
+		// The seats rotate as in a tournament; bots 0 and 1 tie first, 2, 3 and 4 third.
+		items := []int{r % 5, (r + 1) % 5, (r + 2) % 5, (r + 3) % 5, (r + 4) % 5}
+		ranks := make([]int, 5)
+		for s, it := range items {
+			ranks[s] = 1
+			if it >= 2 {
+				ranks[s] = 3
+			}
+		}
+		games = append(games, RankedGame{Items: items, Ranks: ranks})
+	}
+	fit, err := FitPlackettLuce(5, games, DefaultPriorDraws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(fit.Elo(0), fit.Elo(1), 1e-6) {
+		t.Errorf("tied for first in every game: Elo %v and %v, want equal", fit.Elo(0), fit.Elo(1))
+	}
+	for i := 3; i < 5; i++ {
+		if !near(fit.Elo(i), fit.Elo(2), 1e-6) {
+			t.Errorf("tied for third in every game: Elo %v of bot %d, %v of bot 2, want equal", fit.Elo(i), i, fit.Elo(2))
+		}
+	}
+	if fit.Elo(0) <= fit.Elo(2) {
+		t.Errorf("first place %v rated below third %v", fit.Elo(0), fit.Elo(2))
+	}
+}
+
 // A bot that wins every game keeps a finite rating thanks to the prior.
 func TestPlackettLucePerfectRecordStaysFinite(t *testing.T) {
 	fit, err := FitPlackettLuce(2, pairGames(0, 1, 50, 0, 0), DefaultPriorDraws)
