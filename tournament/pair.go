@@ -83,18 +83,21 @@ func (t *pairTally) result(sprt *SPRT) *PairStats {
 	z := zFor(Confidence)
 	lo, hi := Wilson(float64(p.Wins)+float64(p.Draws)/2, float64(p.Games), z)
 	p.Interval = "wilson"
+	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
 	if n := float64(p.Units); n >= 2 {
 		variance := (t.sum2 - t.sum*t.sum/n) / (n - 1)
 		if sd := math.Sqrt(math.Max(variance, 0)); sd > 1e-12 {
 			// The pentanomial interval: the variance of whole seed pairs, which removes
-			// the part of the noise that a seat advantage puts into single games.
+			// the part of the noise that a seat advantage puts into single games, and
+			// counts the part a map puts into both games of a pair once. The LOS comes
+			// from the same model: counted on games it disagreed with the interval.
 			lo, hi = NormalInterval(score, sd, n, z)
 			p.Interval = "pentanomial"
+			p.LOS = PairLOS(score, sd, n)
 		}
 	}
 	p.Score, p.ScoreLo, p.ScoreHi = Number(score), Number(lo), Number(hi)
 	p.Elo, p.EloLo, p.EloHi = Number(EloFromScore(score)), Number(EloFromScore(lo)), Number(EloFromScore(hi))
-	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
 	return &p
 }
 

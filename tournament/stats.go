@@ -67,10 +67,19 @@ func NormalInterval(mean, sd, n, z float64) (lo, hi float64) {
 
 // LOS is the likelihood of superiority: the probability that the bot with `wins` wins
 // and `losses` losses is really the stronger one, Φ((W − L)/√(W + L)). Draws carry no
-// information about which bot is stronger and do not enter.
+// information about which bot is stronger and do not enter. It treats games as
+// independent: for seed pairs use PairLOS.
 func LOS(wins, losses float64) float64 {
 	if wins+losses == 0 {
 		return 0.5
 	}
 	return distuv.UnitNormal.CDF((wins - losses) / math.Sqrt(wins+losses))
+}
+
+// PairLOS is the likelihood of superiority from n seed pairs whose mean score is mean and
+// whose pair scores have the standard deviation sd: Φ((mean − ½)·√n/sd), the same normal
+// model as NormalInterval, so that the LOS passes 97.5% exactly when the 95% interval
+// leaves 50% behind.
+func PairLOS(mean, sd, n float64) float64 {
+	return distuv.UnitNormal.CDF((mean - 0.5) * math.Sqrt(n) / sd)
 }

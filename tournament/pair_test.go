@@ -1,0 +1,71 @@
+package tournament
+
+import (
+	"math"
+	"testing"
+)
+
+// seedPairs builds the games of units between bots A and B: each unit is a seed played in
+// both seat orders, and gives A the points of its two games (1 a win, ½ a draw, 0 a loss).
+func seedPairs(units ...[2]float64) []Record {
+	var recs []Record
+	for i, u := range units {
+		for g, order := range [][]int{{0, 1}, {1, 0}} {
+			rec := Record{Game: "queens", Pairing: []string{"A", "B"}, Round: i, Seed: int64(1000 + i), Order: order}
+			rankA, rankB := 1, 1
+			switch u[g] {
+			case 1:
+				rankB = 2
+			case 0:
+				rankA = 2
+			}
+			ranks := []int{rankA, rankB}
+			for _, bot := range order {
+				rec.Seats = append(rec.Seats, Seat{Bot: rec.Pairing[bot], Rank: ranks[bot]})
+			}
+			recs = append(recs, rec)
+		}
+	}
+	return recs
+}
+
+func repeatUnit(n int, u [2]float64) [][2]float64 {
+	out := make([][2]float64, n)
+	for i := range out {
+		out[i] = u
+	}
+	return out
+}
+
+// The LOS and the score interval come from the same model, so that they agree: the LOS
+// passes 97.5% exactly when the 95% interval leaves 50% behind. Counted on games, it said
+// 92% both when the map decided (55 seeds won twice, 45 lost twice: the interval holds 50%,
+// LOS 84%) and when the seat did (90 seeds split, 10 won twice: the interval is above 50%).
+func TestLOSAgreesWithTheInterval(t *testing.T) {
+	tests := []struct {
+		name  string
+		units [][2]float64
+		los   float64
+	}{
+		{"map decides", append(repeatUnit(55, [2]float64{1, 1}), repeatUnit(45, [2]float64{0, 0})...), 0.8413},
+		{"seat decides", append(repeatUnit(90, [2]float64{1, 0}), repeatUnit(10, [2]float64{1, 1})...), 0.9995},
+		{"mixed", append(repeatUnit(30, [2]float64{1, 0.5}), repeatUnit(25, [2]float64{0.5, 0})...), 0.7488},
+	}
+	for _, tc := range tests {
+		p := pairStats("A", "B", seedPairs(tc.units...), nil)
+		if p.Interval != "pentanomial" {
+			t.Fatalf("%s: interval %s, want pentanomial", tc.name, p.Interval)
+		}
+		if math.Abs(p.LOS-tc.los) > 5e-4 {
+			t.Errorf("%s: LOS %.4f, want %.4f (score %v [%v, %v])", tc.name, p.LOS, tc.los, p.Score, p.ScoreLo, p.ScoreHi)
+		}
+		if above := p.ScoreLo > 0.5; above != (p.LOS > 0.975) {
+			t.Errorf("%s: LOS %.4f but the interval [%v, %v]", tc.name, p.LOS, p.ScoreLo, p.ScoreHi)
+		}
+	}
+	// Without a spread of pairs the interval is Wilson's on games, and so is the LOS.
+	p := pairStats("A", "B", seedPairs(repeatUnit(10, [2]float64{1, 1})...), nil)
+	if p.Interval != "wilson" || p.LOS != LOS(20, 0) {
+		t.Errorf("all won: interval %s, LOS %v, want wilson and %v", p.Interval, p.LOS, LOS(20, 0))
+	}
+}
