@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,35 @@ func TestLOSAgreesWithTheInterval(t *testing.T) {
 	p := pairStats("A", "B", seedPairs(repeatUnit(10, [2]float64{1, 1})...), nil)
 	if p.Interval != "wilson" || p.LOS != LOS(20, 0) {
 		t.Errorf("all won: interval %s, LOS %v, want wilson and %v", p.Interval, p.LOS, LOS(20, 0))
+	}
+}
+
+// The head-to-head ends with a verdict in words: stronger or weaker when the interval
+// leaves 50% behind, and otherwise that the gap may be luck.
+func TestHeadToHeadVerdict(t *testing.T) {
+	sprt := &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	tests := []struct {
+		name  string
+		units [][2]float64
+		sprt  *SPRT
+		want  string
+	}{
+		{"stronger", append(repeatUnit(30, [2]float64{1, 1}), repeatUnit(10, [2]float64{1, 0})...), nil,
+			"  verdict A is stronger: the whole 95% interval of its score is above 50%\n"},
+		{"weaker", append(repeatUnit(30, [2]float64{0, 0.5}), repeatUnit(10, [2]float64{1, 0})...), nil,
+			"  verdict A is weaker: the whole 95% interval of its score is below 50%\n"},
+		{"unclear", append(repeatUnit(11, [2]float64{1, 1}), repeatUnit(9, [2]float64{0, 0})...), nil,
+			"  verdict no clear difference: 50% is inside the 95% interval, the gap may be luck (4× the games halve the interval; a run with --sprt stops when it is clear)\n"},
+		{"unclear with an SPRT", append(repeatUnit(11, [2]float64{1, 1}), repeatUnit(9, [2]float64{0, 0})...), sprt,
+			"  verdict no clear difference: 50% is inside the 95% interval, the gap may be luck (4× the games halve the interval)\n"},
+	}
+	for _, tc := range tests {
+		var out strings.Builder
+		if err := WriteSummary(&out, Summarize("queens", []string{"A", "B"}, seedPairs(tc.units...), tc.sprt), "table"); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), tc.want) {
+			t.Errorf("%s: want %q in\n%s", tc.name, tc.want, out.String())
+		}
 	}
 }

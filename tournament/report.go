@@ -132,6 +132,25 @@ func writePair(w io.Writer, p *PairStats) {
 	if p.SPRT != nil {
 		fmt.Fprintf(w, "  SPRT    %s\n", p.SPRT.Describe())
 	}
+	fmt.Fprintf(w, "  verdict %s\n", verdict(p))
+}
+
+// verdict says in words what the score's interval means: whether the difference between
+// the bots is more than luck would give.
+func verdict(p *PairStats) string {
+	switch {
+	case p.ScoreLo > 0.5:
+		return fmt.Sprintf("%s is stronger: the whole 95%% interval of its score is above 50%%", p.A)
+	case p.ScoreHi < 0.5:
+		return fmt.Sprintf("%s is weaker: the whole 95%% interval of its score is below 50%%", p.A)
+	}
+	v := "no clear difference: 50% is inside the 95% interval, the gap may be luck (4× the games halve the interval"
+	if p.SPRT == nil {
+		// Playing on until the interval leaves 50% would now and then find a difference
+		// that is not there; the SPRT is the test made for stopping when it is clear.
+		v += "; a run with --sprt stops when it is clear"
+	}
+	return v + ")"
 }
 
 // maxListedSeeds keeps the table readable; JSON lists every incident.
