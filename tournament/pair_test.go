@@ -100,3 +100,16 @@ func TestHeadToHeadVerdict(t *testing.T) {
 		}
 	}
 }
+
+// The progress line names the SPRT's bounds as bounds, as the report does: in brackets
+// after the score's interval they read as an interval the LLR should be in.
+func TestProgressLineNamesTheSPRTBounds(t *testing.T) {
+	s := newStandings([]string{"A", "B"})
+	for _, r := range seedPairs(repeatUnit(3, [2]float64{1, 0.5})...) {
+		s.add(r)
+	}
+	sprt := &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if got, want := s.line(sprt), "  LLR 0.09 (bounds -2.94, 2.94)"; !strings.HasSuffix(got, want) {
+		t.Errorf("progress line %q, want it to end with %q", got, want)
+	}
+}

@@ -49,7 +49,9 @@ func (s *standings) line(sprt *SPRT) string {
 		line := fmt.Sprintf("%s +%d =%d -%d  score %s [%s, %s]", p.A, p.Wins, p.Draws, p.Losses,
 			formatPercent(float64(p.Score)), formatPercent(float64(p.ScoreLo)), formatPercent(float64(p.ScoreHi)))
 		if p.SPRT != nil {
-			line += fmt.Sprintf("  LLR %.2f [%.2f, %.2f]", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper)
+			// Named as bounds: in brackets after the score's interval they read as another
+			// interval, one that a decided test's LLR is outside of.
+			line += fmt.Sprintf("  LLR %.2f (bounds %.2f, %.2f)", p.SPRT.LLR, p.SPRT.Lower, p.SPRT.Upper)
 		}
 		return line
 	}
