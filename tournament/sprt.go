@@ -48,8 +48,10 @@ func (t SPRT) Bounds() (lower, upper float64) {
 	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
 }
 
-// pentanomialPrior is added to every pentanomial count before the test, as fishtest does,
-// so that a bin nobody has reached yet does not make a hypothesis impossible.
+// pentanomialPrior replaces an empty pentanomial count before the test, as fishtest's
+// regularisation does, so that a bin nobody has reached yet does not make a hypothesis
+// impossible. Counts that are not empty are kept as they are, so that the LLR is fishtest's
+// to the last digit.
 const pentanomialPrior = 1e-3
 
 // pentanomialScores are the first bot's mean points in a unit of two games, per bin:
@@ -68,13 +70,19 @@ func (t SPRT) LLR(counts [5]float64) float64 {
 }
 
 func llr(counts [5]float64, prior, s0, s1 float64) float64 {
-	var n float64
+	var units, n float64
 	var freq [5]float64
 	for i, c := range counts {
-		freq[i] = c + prior
+		units += c
+		freq[i] = c
+		if c == 0 {
+			freq[i] = prior
+		}
 		n += freq[i]
 	}
-	if n == 0 {
+	if units == 0 {
+		// No complete pair, no evidence either way (the priors alone would give a ratio
+		// of a few millionths).
 		return 0
 	}
 	for i := range freq {
@@ -88,8 +96,7 @@ func llr(counts [5]float64, prior, s0, s1 float64) float64 {
 			sum += f * math.Log(p1[i]/p0[i])
 		}
 	}
-	// The prior is there to regularise, not to count as games.
-	return sum * (n - prior*float64(len(freq)))
+	return sum * n
 }
 
 // constrainedMLE maximises Σ freq·log p over distributions p on the given scores whose mean

@@ -69,9 +69,33 @@ func TestLLRMatchesNormalApproximation(t *testing.T) {
 	if math.Abs(got-approx) > 0.01*math.Abs(approx) {
 		t.Errorf("LLR = %v, normal approximation %v", got, approx)
 	}
-	// The same value from an independent solver (Newton's method on the multiplier).
-	if !near(got, 6.9476779434934945, 1e-9) {
-		t.Errorf("LLR = %v, want 6.9476779434934945", got)
+	// The same value from an independent solver (bisection on the multiplier, as in
+	// fishtest's LLR_logistic).
+	if !near(got, 6.947692462687503, 1e-9) {
+		t.Errorf("LLR = %v, want 6.947692462687503", got)
+	}
+}
+
+// Empty bins are regularised as fishtest does, by 10⁻³ in place of the empty count, the
+// others kept: the LLR is fishtest's LLR_logistic (values from an independent
+// implementation of it). With 10⁻³ added to every bin it was 4.25516 instead of 4.25525.
+func TestLLRRegularisesLikeFishtest(t *testing.T) {
+	tests := []struct {
+		counts     [5]float64
+		elo0, elo1 float64
+		want       float64
+	}{
+		{[5]float64{0, 0, 6, 0, 144}, 0, 10, 4.255249074030601},
+		{[5]float64{52, 68, 181, 57, 42}, 0, 10, -1.9427533250684712},
+	}
+	for _, tc := range tests {
+		got := SPRT{Elo0: tc.elo0, Elo1: tc.elo1, Alpha: 0.05, Beta: 0.05}.LLR(tc.counts)
+		if !near(got, tc.want, 1e-6) {
+			t.Errorf("LLR%v = %.9f, want %.9f", tc.counts, got, tc.want)
+		}
+	}
+	if got := (SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}).LLR([5]float64{}); got != 0 {
+		t.Errorf("LLR of no pair = %v, want 0", got)
 	}
 }
 
