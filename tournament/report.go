@@ -104,6 +104,8 @@ func writeTable(w io.Writer, s Summary) error {
 	}
 	if s.RatingModel != "" && s.Pair == nil {
 		fmt.Fprintf(w, "\nelo: %s maximum likelihood, relative to the field's mean (one virtual draw per bot keeps perfect records finite)\n", s.RatingModel)
+		// What a bot author asks of the table: is the order real?
+		fmt.Fprintln(w, "     bots whose 95% intervals overlap may be in this order by luck; 4× the games halve the intervals")
 	}
 	if p := s.Pair; p != nil {
 		writePair(w, p)
