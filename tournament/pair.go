@@ -89,9 +89,10 @@ func (t *pairTally) result(sprt *SPRT) *PairStats {
 		if sd := math.Sqrt(math.Max(variance, 0)); sd > 1e-12 {
 			// The pentanomial interval: the variance of whole seed pairs, which removes
 			// the part of the noise that a seat advantage puts into single games, and
-			// counts the part a map puts into both games of a pair once. The LOS comes
-			// from the same model: counted on games it disagreed with the interval.
-			lo, hi = NormalInterval(score, sd, n, z)
+			// counts the part a map puts into both games of a pair once. The spread is
+			// estimated from the pairs themselves, hence Student's t rather than z. The LOS
+			// comes from the same model: counted on games it disagreed with the interval.
+			lo, hi = NormalInterval(score, sd, n, tFor(Confidence, n))
 			p.Interval = "pentanomial"
 			p.LOS = PairLOS(score, sd, n)
 		}
