@@ -1,9 +1,11 @@
 package viewer_test
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/arena-games/arena/viewer"
 )
 
 // TestSelfContainedPageWorksOffline writes each game's replay as one page with
@@ -128,4 +132,45 @@ type emulateNetworkConditionsParams struct {
 	Latency            float64 `json:"latency"`
 	DownloadThroughput float64 `json:"downloadThroughput"`
 	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
+// TestDamagedSelfContainedPageSaysSo opens self-contained pages whose embedded replay was
+// damaged after they were written (cut short, a character changed) and expects the page to
+// say so, rather than stay on "Loading the replay…" or speak of a failed fetch.
+func TestDamagedSelfContainedPageSaysSo(t *testing.T) {
+	needBrowser(t)
+	rep, err := viewer.FromReplay(smallReplay(), "small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := viewer.WriteHTML(&page, rep); err != nil {
+		t.Fatal(err)
+	}
+	html := page.String()
+	open := `id="arena-replay-data">`
+	start := strings.Index(html, open) + len(open)
+	end := start + strings.Index(html[start:], "</script>")
+	if start < len(open) || end <= start+100 {
+		t.Fatalf("no embedded replay found in the page")
+	}
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"cut short", html[start : end-40], "its gzip data does not inflate"},
+		{"not base64", html[start:start+50] + "!" + html[start+51:end], "its base64 text does not decode"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "damaged.html")
+			if err := os.WriteFile(path, []byte(html[:start]+tc.data+html[end:]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tb := newTab(t)
+			tb.do(t, "opening the damaged page", chromedp.Navigate("file://"+path))
+			tb.do(t, "waiting for the page", chromedp.WaitReady(chromedp.CSS(`body[data-state="error"]`)))
+			msg := text(t, tb, "#message")
+			wantContains(t, "message", msg, "Cannot show this replay: the page's copy of it is damaged ("+tc.want+")")
+			wantContains(t, "message", msg, "write it again")
+		})
+	}
 }

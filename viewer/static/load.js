@@ -21,9 +21,6 @@ var Arena = window.Arena || (window.Arena = {});
 
   // gunzipToText inflates with the browser's own DecompressionStream: no library, no network.
   function gunzipToText(bytes) {
-    if (typeof DecompressionStream !== "function") {
-      return Promise.reject(new Error("this browser cannot inflate the embedded replay (no DecompressionStream); open the page in a current Chromium, Firefox or Safari"));
-    }
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).text();
   }
@@ -62,18 +59,36 @@ var Arena = window.Arena || (window.Arena = {});
     delete replay.shape_table;
   }
 
+  // embeddedText inflates the replay a self-contained page carries. A page damaged on its
+  // way (cut short, edited) fails here in the browser's words ("Failed to fetch", "not
+  // correctly encoded"), which would send the reader to the network: the error says what
+  // is wrong with the page instead.
+  function embeddedText(config) {
+    var el = document.getElementById(config.embeddedID);
+    if (!el) {
+      return Promise.reject(new Error("the page has no embedded replay"));
+    }
+    if (typeof DecompressionStream !== "function") {
+      return Promise.reject(new Error("this browser cannot inflate the embedded replay (no DecompressionStream); open the page in a current Chromium, Firefox or Safari"));
+    }
+    var bytes;
+    try {
+      bytes = base64ToBytes(el.textContent);
+    } catch (err) {
+      return Promise.reject(damaged("its base64 text does not decode"));
+    }
+    return gunzipToText(bytes).catch(function () {
+      throw damaged("its gzip data does not inflate");
+    });
+  }
+
+  function damaged(why) {
+    return new Error("the page's copy of it is damaged (" + why + "): the file was cut short or changed since arena view --html wrote it; write it again");
+  }
+
   // loadReplay resolves to the parsed replay described by the page config.
   Arena.loadReplay = function (config) {
-    var text;
-    if (config.embeddedID) {
-      var el = document.getElementById(config.embeddedID);
-      if (!el) {
-        return Promise.reject(new Error("the page has no embedded replay"));
-      }
-      text = gunzipToText(base64ToBytes(el.textContent));
-    } else {
-      text = fetchReplay(config.replayURL || "replay.json");
-    }
+    var text = config.embeddedID ? embeddedText(config) : fetchReplay(config.replayURL || "replay.json");
     return text.then(function (t) {
       var replay = JSON.parse(t);
       if (!replay || !Array.isArray(replay.turns) || !Array.isArray(replay.players)) {
