@@ -160,3 +160,22 @@ func TestViewerSaysUnfinished(t *testing.T) {
 	tb.do(t, "waiting for the page", chromedp.WaitReady(chromedp.CSS(`body[data-state="error"]`)))
 	wantContains(t, "message", text(t, tb, "#message"), "the game was stopped before its first turn was played")
 }
+
+// A game of one turn (a bot that crashes at its first answer) is one turn, not "1 turns",
+// in the header and the result, and a layer of one shape has one shape.
+func TestViewerCountsOneTurn(t *testing.T) {
+	r := smallReplay()
+	r.Turns = r.Turns[:1]
+	r.Result.Turns = 1
+	url := serveReplay(t, r, "one.json")
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(url))
+	tb.waitReady(t)
+	wantContains(t, "header", text(t, tb, "#summary"), "seed 42 · 1 turn · referee v1")
+	if got := text(t, tb, "#result .winner"); !strings.HasSuffix(got, " · 1 turn") {
+		t.Errorf("result %q, want it to end with %q", got, " · 1 turn")
+	}
+	if got := eval[string](t, tb, `document.getElementById("layer-range").parentElement.title`); got != "1 shape in this replay" {
+		t.Errorf("ranges toggle says %q, want %q", got, "1 shape in this replay")
+	}
+}

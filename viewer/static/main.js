@@ -156,7 +156,7 @@ var Arena = window.Arena || (window.Arena = {});
     input.id = id;
     input.checked = true;
     input.disabled = count === 0;
-    wrap.title = count === 0 ? "nothing on this layer in this replay" : count + " shapes in this replay";
+    wrap.title = count === 0 ? "nothing on this layer in this replay" : Arena.count(count, "shape") + " in this replay";
     input.addEventListener("change", function () {
       onChange(input.checked);
       requestDraw();

@@ -19,6 +19,12 @@ var Arena = window.Arena || (window.Arena = {});
 
   Arena.el = el;
 
+  // count says "1 turn", "2 turns": the viewer shows one-turn games (a crash at the first
+  // answer) and one-shape layers too.
+  Arena.count = function (n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  };
+
   Arena.playerColor = function (colors, p) {
     if (p === undefined || p === null || p < 0) {
       return colors.neutral;
@@ -64,7 +70,7 @@ var Arena = window.Arena || (window.Arena = {});
   Arena.Panels.prototype.buildHeader = function () {
     var r = this.replay, colors = this.colors;
     document.getElementById("title").textContent = r.game;
-    var bits = ["seed " + r.seed, r.turns.length + " turns", "referee v" + r.referee_version];
+    var bits = ["seed " + r.seed, Arena.count(r.turns.length, "turn"), "referee v" + r.referee_version];
     var opts = r.options || {};
     Object.keys(opts).sort().forEach(function (k) {
       bits.push(k + "=" + opts[k]);
@@ -116,7 +122,7 @@ var Arena = window.Arena || (window.Arena = {});
     } else {
       head.appendChild(document.createTextNode("Draw"));
     }
-    head.appendChild(document.createTextNode(" · " + (res.turns !== undefined ? res.turns : r.turns.length) + " turns"));
+    head.appendChild(document.createTextNode(" · " + Arena.count(res.turns !== undefined ? res.turns : r.turns.length, "turn")));
     box.appendChild(head);
     var table = el("table", "result-table");
     var hr = el("tr");
@@ -143,7 +149,7 @@ var Arena = window.Arena || (window.Arena = {});
       if (t) {
         var timing = "response first " + ms(t.first_ms) + " · p50 " + ms(t.p50_ms) + " · p99 " + ms(t.p99_ms) + " · max " + ms(t.max_ms);
         if (t.near_limit) {
-          timing += " · " + t.near_limit + (t.near_limit === 1 ? " turn" : " turns") + " near the limit";
+          timing += " · " + Arena.count(t.near_limit, "turn") + " near the limit";
         }
         if (t.delayed_turns) {
           timing += " · " + t.delayed_turns + " delayed by the machine";
