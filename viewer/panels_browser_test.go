@@ -179,3 +179,26 @@ func TestViewerCountsOneTurn(t *testing.T) {
 		t.Errorf("ranges toggle says %q, want %q", got, "1 shape in this replay")
 	}
 }
+
+// In a narrow window (the browser beside an editor) the timeline wraps: every control
+// stays on the screen and can be clicked.
+func TestViewerTimelineFitsANarrowWindow(t *testing.T) {
+	url := serveSmallReplay(t)
+	tb := newTab(t)
+	tb.do(t, "narrowing the window", chromedp.EmulateViewport(700, 900))
+	tb.do(t, "opening", chromedp.Navigate(url))
+	tb.waitReady(t)
+	outside := eval[[]string](t, tb, `(() => {
+		const column = document.getElementById("stage-column").getBoundingClientRect();
+		return [...document.querySelectorAll("#timeline > *")]
+			.filter(e => { const r = e.getBoundingClientRect(); return r.left < column.left || r.right > column.right || r.bottom > innerHeight; })
+			.map(e => e.id + " at " + Math.round(e.getBoundingClientRect().left) + ".." + Math.round(e.getBoundingClientRect().right) + " of " + Math.round(column.left) + ".." + Math.round(column.right));
+	})()`)
+	for _, o := range outside {
+		t.Errorf("the timeline's #%s is out of its column in a 700 px window", o)
+	}
+	tb.do(t, "clicking faster", chromedp.Click(chromedp.CSS("#faster")))
+	if got := eval[float64](t, tb, `arenaViewer.speed`); got != 8 {
+		t.Errorf("speed %v turns/s after a click on +, want 8", got)
+	}
+}
