@@ -202,3 +202,20 @@ func TestViewerTimelineFitsANarrowWindow(t *testing.T) {
 		t.Errorf("speed %v turns/s after a click on +, want 8", got)
 	}
 }
+
+// The turn in the address: opening it shows that turn, and changing it in the open page
+// goes to the turn it names.
+func TestViewerGoesToTheTurnOfTheAddress(t *testing.T) {
+	url := serveSmallReplay(t)
+	tb := newTab(t)
+	tb.do(t, "opening at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	checkIndex(t, tb, 1)
+	tb.do(t, "changing the address to turn 2", chromedp.Navigate(url+"#turn=2"))
+	tb.settle(t)
+	checkIndex(t, tb, 2)
+	tb.do(t, "changing the address to turn 0", chromedp.Navigate(url+"#turn=0"))
+	tb.settle(t)
+	checkIndex(t, tb, 0)
+	wantContains(t, "turn label", text(t, tb, "#turn-label"), "turn 0 / 2")
+}

@@ -104,10 +104,12 @@ var Arena = window.Arena || (window.Arena = {});
     }, 300);
   }
 
+  // turnFromHash is the index of the turn the address names (#turn=N: that turn, or the
+  // first after it), or -1 when it names none.
   function turnFromHash() {
     var m = /turn=(\d+)/.exec(location.hash);
     if (!m) {
-      return 0;
+      return -1;
     }
     var want = parseInt(m[1], 10);
     for (var i = 0; i < replay.turns.length; i++) {
@@ -253,7 +255,7 @@ var Arena = window.Arena || (window.Arena = {});
       showError(new Error(unfinished ? "the game was stopped before its first turn was played" : "the replay has no turns"));
       return;
     }
-    var first = turnFromHash();
+    var first = Math.max(0, turnFromHash());
     timeline.index = first;
     timeline.render();
     onTurn(first);
@@ -270,6 +272,15 @@ var Arena = window.Arena || (window.Arena = {});
       tooltip.hidden = true;
     });
     new ResizeObserver(requestDraw).observe(canvas);
+    // Typing a turn in the address goes there: the quickest way to a turn that a log or
+    // arena replay show names. The viewer's own replaceState fires no hashchange.
+    window.addEventListener("hashchange", function () {
+      var i = turnFromHash();
+      if (i >= 0) {
+        timeline.pause();
+        timeline.setIndex(i);
+      }
+    });
     document.body.dataset.state = "ready";
   }
 
