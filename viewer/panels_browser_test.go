@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/replays"
 	"github.com/arena-games/arena/viewer"
 )
@@ -218,4 +219,29 @@ func TestViewerGoesToTheTurnOfTheAddress(t *testing.T) {
 	tb.settle(t)
 	checkIndex(t, tb, 0)
 	wantContains(t, "turn label", text(t, tb, "#turn-label"), "turn 0 / 2")
+}
+
+// A player eliminated for an invalid answer: the move records no status (the referee, not
+// the runner, refused the answer), yet its card says so on the turn of that answer only.
+func TestViewerMarksTheInvalidAnswer(t *testing.T) {
+	r := smallReplay()
+	r.Result.Players[1].Status = referee.StatusInvalid
+	r.Result.Players[1].Message = `invalid command "FLY": unknown command`
+	r.Turns[2].Moves[1] = replays.Move{Player: 1, Input: "in b\n", Output: "FLY\n", TimeMS: 3}
+	url := serveReplay(t, r, "invalid.json")
+	tb := newTab(t)
+	tb.do(t, "opening at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	p1 := `.player-card[data-player="1"] .move-failure`
+	if got := text(t, tb, p1); got != "" {
+		t.Errorf("turn 1: P1 failure %q, want none", got)
+	}
+	tb.do(t, "→", chromedp.KeyEvent(kb.ArrowRight))
+	checkIndex(t, tb, 2)
+	if got, want := text(t, tb, p1), `invalid: invalid command "FLY": unknown command`; got != want {
+		t.Errorf("turn 2: P1 failure %q, want %q", got, want)
+	}
+	if got := text(t, tb, `.player-card[data-player="0"] .move-failure`); got != "" {
+		t.Errorf("turn 2: P0 failure %q, want none", got)
+	}
 }

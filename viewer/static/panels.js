@@ -62,10 +62,42 @@ var Arena = window.Arena || (window.Arena = {});
     this.replay = replay;
     this.colors = colors;
     this.nPlayers = replay.players.length;
+    this.refused = refusedMoves(replay);
     this.buildHeader();
     this.buildResult();
     this.buildPlayers();
   };
+
+  // refusedMoves finds, for each player the referee eliminated for an invalid answer, the
+  // move that gave it: the player's last one, since it is never asked again. The move itself
+  // records no status (the referee judges the answer, not the runner), so without this its
+  // card would show the answer that lost the game with nothing to say so.
+  function refusedMoves(replay) {
+    var refused = new Map();
+    var invalid = {};
+    ((replay.result && replay.result.players) || []).forEach(function (pr) {
+      if (pr.status === "invalid") {
+        invalid[pr.index] = pr.message || "";
+      }
+    });
+    if (Object.keys(invalid).length === 0) {
+      return refused;
+    }
+    var last = {};
+    replay.turns.forEach(function (t) {
+      (t.moves || []).forEach(function (m) {
+        if (m.player in invalid) {
+          last[m.player] = m;
+        }
+      });
+    });
+    Object.keys(last).forEach(function (p) {
+      if (!last[p].status) {
+        refused.set(last[p], invalid[p]);
+      }
+    });
+    return refused;
+  }
 
   Arena.Panels.prototype.buildHeader = function () {
     var r = this.replay, colors = this.colors;
@@ -253,7 +285,7 @@ var Arena = window.Arena || (window.Arena = {});
       return;
     }
     var input = "", output = "", stderr = "", time = 0, cpu = null, delayed = false;
-    var failures = [], compute = [];
+    var failures = [], compute = [], refused = this.refused;
     moves.forEach(function (m) {
       input += m.input || "";
       output += m.output || "";
@@ -265,6 +297,8 @@ var Arena = window.Arena || (window.Arena = {});
       delayed = delayed || !!m.delayed;
       if (m.status) {
         failures.push(m.status + (m.message ? ": " + m.message : ""));
+      } else if (refused.has(m)) {
+        failures.push("invalid" + (refused.get(m) ? ": " + refused.get(m) : ""));
       }
       if (m.compute && m.compute !== "ok") {
         compute.push("compute " + m.compute + (m.compute_usage ? " (" + m.compute_usage + ")" : ""));
