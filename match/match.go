@@ -283,6 +283,9 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, outcomes)
 	rec.Result.Unfinished = err != nil
+	if info.Style == referee.StyleSession && err == nil {
+		replays.NoteSilentSeats(&rec.Result, rec.Turns)
+	}
 	addTiming(rec, seats)
 	return rec, err
 }

@@ -704,3 +704,36 @@ func everyInputByteCounts(t *testing.T, rec *replays.Replay) {
 		t.Error("no input to change")
 	}
 }
+
+// A session seat that sends nothing all game idles, as the rules say; its result says so,
+// with the usual cause (a bot whose output never leaves it), and verification checks the
+// note against the recorded lines. Replays written before the note verify without it.
+func TestSessionSilentSeatIsNoted(t *testing.T) {
+	// Prints a command without its newline, so that arena never gets a line.
+	unended := Player{Command: "sh unended", Argv: []string{"sh", "-c", "printf 'ADD 5'; exec sleep 60"}}
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Seed: 2, TimeScale: 0.1, ExitGrace: 100 * time.Millisecond, StartupGrace: time.Second,
+		Players: []Player{sumBot("2"), unended}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rec.Result.Players
+	if res[1].Status != referee.StatusOK || res[1].Message != replays.SilentNote {
+		t.Errorf("the silent seat: %s %q; want ok and %q", res[1].Status, res[1].Message, replays.SilentNote)
+	}
+	if res[0].Message != "" {
+		t.Errorf("the seat that played: message %q; want none", res[0].Message)
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	old := withoutTimes(rec) // as written before the note
+	old.Result.Players[1].Message = ""
+	if err := replays.Verify(old); err != nil {
+		t.Errorf("verify without the note: %v", err)
+	}
+	wrong := withoutTimes(rec) // the note on a seat that did speak
+	wrong.Result.Players[0].Message = replays.SilentNote
+	if err := replays.Verify(wrong); err == nil || !strings.Contains(err.Error(), "result: differs") {
+		t.Errorf("verify with the note on a seat that spoke: %v; want a result mismatch", err)
+	}
+}

@@ -373,6 +373,7 @@ func (s *server) boundary() (bool, error) {
 				p.Message = replays.ServeLeft(s.left[p.Index])
 			}
 		}
+		replays.NoteSilentSeats(&s.rec.Result, s.rec.Turns)
 		if s.cfg.OnGame != nil {
 			s.cfg.OnGame(s.rec)
 		}

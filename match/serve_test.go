@@ -226,7 +226,7 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	red.login("red", "pw1")
 	awaitGames(t, done, &games, 1)
 	got := statusesAndMessages(games[0])
-	want := [][2]string{{"ok", ""}, {"ok", "never connected during this game"}}
+	want := [][2]string{{"ok", replays.SilentNote}, {"ok", "never connected during this game"}} // red logged in and sent nothing
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
 	}
@@ -257,7 +257,7 @@ func TestServeResultNamesATeamThatLeft(t *testing.T) {
 	again.login("green", "pw3")
 	awaitGames(t, done, &games, 1)
 	got := statusesAndMessages(games[0])
-	want := [][2]string{{"ok", ""}, {"ok", "disconnected in turn 1 and did not log in again"}, {"ok", ""}}
+	want := [][2]string{{"ok", replays.SilentNote}, {"ok", "disconnected in turn 1 and did not log in again"}, {"ok", ""}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
 	}
