@@ -89,6 +89,14 @@ func needBrowser(t *testing.T) context.Context {
 		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
 		browserCtx = ctx
 		browserCancel = func() {
+			// Closed as a user closes it: a browser that is killed leaves its singleton
+			// socket's directory in $TMPDIR (org.chromium.Chromium.*) and its helper
+			// processes to whoever adopts orphans.
+			closeCtx, cancelClose := context.WithTimeout(ctx, 20*time.Second)
+			if err := chromedp.Cancel(closeCtx); err != nil {
+				fmt.Fprintln(os.Stderr, "viewer tests: closing the browser:", err)
+			}
+			cancelClose()
 			cancelBrowser()
 			cancelAlloc()
 			os.RemoveAll(profile)
