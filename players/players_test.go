@@ -116,10 +116,14 @@ func TestReadLinesFailures(t *testing.T) {
 // A bot that times out in the middle of a line: what it printed of it is told, so that
 // the message can quote it.
 func TestTimeoutTellsThePartialLine(t *testing.T) {
-	p := start(t, "read x; echo one; printf tw; sleep 5", nil)
+	// The bot says when its output is in the pipe: the read must time out on what it
+	// printed, not on a bot that a busy machine had not run yet.
+	printed := filepath.Join(t.TempDir(), "printed")
+	p := start(t, "read x; echo one; printf tw; echo $$ > "+printed+"; sleep 5", nil)
 	if _, err := p.Write("go\n", time.Now().Add(2*time.Second)); err != nil {
 		t.Fatal(err)
 	}
+	proctest.WaitPidFile(t, printed)
 	lines, err := p.ReadLines(2, time.Now().Add(300*time.Millisecond))
 	var pe *Error
 	if len(lines) != 1 || !errors.As(err, &pe) || pe.Kind != KindTimeout || pe.Partial != "tw" {
