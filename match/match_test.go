@@ -95,6 +95,8 @@ func TestTurnsStatuses(t *testing.T) {
 
 // Each move's stderr and CPU time are its own, whether they are read at once (bots asked
 // concurrently), while the other bot thinks (in turn), or before the only bot's next input.
+// The limits are roomy: a timeout here is not the point, and at the real ones a busy
+// machine starts python3 in more than the first answer's second.
 func TestStderrAndCPURecordedPerMove(t *testing.T) {
 	for _, tc := range []struct {
 		seats      int
@@ -102,7 +104,7 @@ func TestStderrAndCPURecordedPerMove(t *testing.T) {
 	}{{2, false}, {2, true}, {1, false}} {
 		t.Run(fmt.Sprintf("seats=%d/concurrent=%v", tc.seats, tc.concurrent), func(t *testing.T) {
 			bots := []Player{pyBot("stderr=p0 thinking on {turn}"), pyBot("stderr=p1 thinking on {turn}")}[:tc.seats]
-			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, Concurrent: tc.concurrent, Players: bots})
+			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, Concurrent: tc.concurrent, TimeScale: 20, Players: bots})
 			if err != nil {
 				t.Fatal(err)
 			}
