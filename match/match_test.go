@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,9 +148,12 @@ func TestBotThatCannotStart(t *testing.T) {
 func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	time.AfterFunc(time.Second, cancel) // player 0 sleeps through turn 2
-	rec, err := Run(ctx, Config{Game: countGame{turns: 6}, Seed: 1, NoTimeout: true,
-		Players: []Player{pyBot("sleep=2:60000"), pyBot()}})
+	// Player 0 says each turn on its stderr before it answers, and sleeps through turn 2:
+	// Ctrl-C comes once it says "turn 2", however slowly a busy machine played turns 0
+	// and 1.
+	asleep := &watchWriter{want: "p0 in turn 2", seen: cancel}
+	rec, err := Run(ctx, Config{Game: countGame{turns: 6}, Seed: 1, NoTimeout: true, Stderr: asleep,
+		Players: []Player{pyBot("stderr=p0 in turn {turn}", "sleep=2:60000"), pyBot()}})
 	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 2 {
 		t.Fatalf("Run: %v; want an interrupted game of 2 recorded turns", err)
 	}
@@ -169,6 +173,25 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("timing health (first, max) against the recorded moves (-want +got):\n%s", diff)
 	}
+}
+
+// watchWriter calls seen once what was written to it holds want.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  strings.Builder
+	want string
+	seen func()
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := strings.Contains(w.buf.String(), w.want)
+	w.buf.Write(p)
+	if !had && strings.Contains(w.buf.String(), w.want) {
+		w.seen()
+	}
+	return len(p), nil
 }
 
 // interruptedSessionGame plays a session game whose second seat never answers and cuts it
