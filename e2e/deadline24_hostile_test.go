@@ -1,11 +1,9 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -56,21 +54,7 @@ func TestDeadline24HostileBots(t *testing.T) {
 				args := append([]string{"run", "--json", "--game", g.name, "--seed", "3", "--replay", replay,
 					"--exit-grace", "300ms", "--time-scale", roomy}, g.opts...)
 				args = append(args, fmt.Sprintf("python3 %s %s %s", hostile, m.mode, g.query), "builtin:greedy")
-				r := runCommand(t, dir, []string{tag}, arenaBin, args)
-				if r.code != 0 {
-					t.Fatalf("the game was not played:\n%s", r)
-				}
-				var res result
-				if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
-					t.Fatalf("no result: %v\n%s", err, r)
-				}
-				p := res.Players[0]
-				if p.Status != m.status || !regexp.MustCompile(m.message).MatchString(p.Message) {
-					t.Errorf("hostile bot: status %q, message %q; want %s matching /%s/", p.Status, p.Message, m.status, m.message)
-				}
-				if o := res.Players[1]; o.Status != "ok" {
-					t.Errorf("builtin:greedy: status %q (%s), want ok", o.Status, o.Message)
-				}
+				res := playHostile(t, dir, tag, args, m.status, m.message)
 				if g.turns > 0 && res.Turns != g.turns {
 					t.Errorf("the game lasted %d turns, want its %d", res.Turns, g.turns)
 				}

@@ -54,21 +54,7 @@ func TestHostileBotsInEveryTurnBasedGame(t *testing.T) {
 				args := append([]string{"run", "--json", "--game", g.name, "--seed", "3", "--replay", replay,
 					"--time-scale", roomy}, g.opts...)
 				args = append(args, fmt.Sprintf("python3 %s %s %s %s 6", relay, arenaBin, g.name, m.mode), "builtin:greedy")
-				r := runCommand(t, dir, []string{tag}, arenaBin, args)
-				if r.code != 0 {
-					t.Fatalf("the game was not played:\n%s", r)
-				}
-				var res result
-				if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
-					t.Fatalf("no result: %v\n%s", err, r)
-				}
-				p := res.Players[0]
-				if p.Status != m.status || !regexp.MustCompile(m.message).MatchString(p.Message) {
-					t.Errorf("hostile bot: status %q, message %q; want %s matching /%s/", p.Status, p.Message, m.status, m.message)
-				}
-				if o := res.Players[1]; o.Status != "ok" {
-					t.Errorf("builtin:greedy: status %q (%s), want ok", o.Status, o.Message)
-				}
+				res := playHostile(t, dir, tag, args, m.status, m.message)
 				if m.status != "ok" && res.Winner != 1 {
 					t.Errorf("winner %d, want builtin:greedy (1)", res.Winner)
 				}
@@ -84,6 +70,30 @@ func TestHostileBotsInEveryTurnBasedGame(t *testing.T) {
 			})
 		}
 	}
+}
+
+// playHostile plays one game of a hostile bot (seat 0) against builtin:greedy with arena
+// run --json and args, tag in the environment of everything it starts (tagged finds what is
+// left of it), and checks the hostile bot's status and message, and that the built-in
+// played on.
+func playHostile(t *testing.T, dir, tag string, args []string, status, message string) result {
+	t.Helper()
+	r := runCommand(t, dir, []string{tag}, arenaBin, args)
+	if r.code != 0 {
+		t.Fatalf("the game was not played:\n%s", r)
+	}
+	var res result
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
+		t.Fatalf("no result: %v\n%s", err, r)
+	}
+	p := res.Players[0]
+	if p.Status != status || !regexp.MustCompile(message).MatchString(p.Message) {
+		t.Errorf("hostile bot: status %q, message %q; want %s matching /%s/", p.Status, p.Message, status, message)
+	}
+	if o := res.Players[1]; o.Status != "ok" {
+		t.Errorf("builtin:greedy: status %q (%s), want ok", o.Status, o.Message)
+	}
+	return res
 }
 
 // checkInvalidRecorded checks that the last turn of the replay holds the garbage as the
