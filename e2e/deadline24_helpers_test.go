@@ -502,6 +502,18 @@ func (c *d24Conn) line(timeout time.Duration) (string, error) {
 	return strings.TrimSuffix(s, "\n"), nil
 }
 
+// waitToTheEnd answers every turn with WAIT until the server ends the connection.
+func (c *d24Conn) waitToTheEnd() {
+	for {
+		c.send("WAIT\n")
+		if _, err := c.line(time.Minute); err != nil {
+			return
+		}
+		c.line(time.Minute) // WAITING x
+		c.line(time.Minute) // the OK that starts the next turn
+	}
+}
+
 func (c *d24Conn) expect(want string) {
 	c.t.Helper()
 	got, err := c.line(20 * time.Second)

@@ -43,14 +43,7 @@ while sys.stdin.readline():
 		}
 		c.send(garbage + "\n")
 		c.expect("FAILED 2 unknown command")
-		for {
-			c.send("WAIT\n")
-			if _, err := c.line(time.Minute); err != nil {
-				break
-			}
-			c.line(time.Minute)
-			c.line(time.Minute)
-		}
+		c.waitToTheEnd()
 		srv.wait(time.Minute)
 		replay := filepath.Join(srv.dir, "agrid-5.json")
 		r := d24Arena(t, srv.dir, "replay", "verify", replay)

@@ -98,14 +98,7 @@ while True:
 			got = append(got, answer)
 		}
 		checkAnswers(t, got)
-		for {
-			c.send("WAIT\n")
-			if _, err := c.line(time.Minute); err != nil {
-				break
-			}
-			c.line(time.Minute)
-			c.line(time.Minute)
-		}
+		c.waitToTheEnd()
 		srv.wait(time.Minute)
 		d24Verify(t, filepath.Join(srv.dir, "agrid-3.json"))
 	})
