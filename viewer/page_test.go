@@ -105,11 +105,28 @@ func TestLoadReadsPlainAndGzipReplays(t *testing.T) {
 	}
 }
 
-func TestHandlerServesPageAssetsAndReplay(t *testing.T) {
+// smallViewerReplay is smallReplay as the viewer serves it.
+func smallViewerReplay(t *testing.T) *viewer.Replay {
+	t.Helper()
 	rep, err := viewer.FromReplay(smallReplay(), "small.json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rep
+}
+
+// smallPage is smallReplay's self-contained page (arena view --html).
+func smallPage(t *testing.T) []byte {
+	t.Helper()
+	var page bytes.Buffer
+	if err := viewer.WriteHTML(&page, smallViewerReplay(t)); err != nil {
+		t.Fatal(err)
+	}
+	return page.Bytes()
+}
+
+func TestHandlerServesPageAssetsAndReplay(t *testing.T) {
+	rep := smallViewerReplay(t)
 	h, err := viewer.NewHandler(rep)
 	if err != nil {
 		t.Fatal(err)
@@ -187,20 +204,13 @@ func assertSelfContained(t *testing.T, page []byte) *replays.Replay {
 }
 
 func TestWriteHTMLIsSelfContained(t *testing.T) {
-	rep, err := viewer.FromReplay(smallReplay(), "small.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var page bytes.Buffer
-	if err := viewer.WriteHTML(&page, rep); err != nil {
-		t.Fatal(err)
-	}
-	rec := assertSelfContained(t, page.Bytes())
+	page := smallPage(t)
+	rec := assertSelfContained(t, page)
 	if len(rec.Turns) != 3 || rec.Turns[2].Frame.Shapes[5].Text != "turn 2 </script>" {
 		t.Fatalf("embedded replay differs: %d turns", len(rec.Turns))
 	}
 	// Every script of the viewer is in the page, and none of them ended early.
-	if n := strings.Count(page.String(), "<script>"); n != 7 {
+	if n := strings.Count(string(page), "<script>"); n != 7 {
 		t.Errorf("%d inline scripts, want 7", n)
 	}
 }

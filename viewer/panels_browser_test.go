@@ -118,10 +118,7 @@ func hoverWorld(t *testing.T, tb *tab, x, y float64) {
 // replay beside it and expects the page to say so instead of drawing nothing.
 func TestViewerSaysWhyItCannotShowAReplay(t *testing.T) {
 	needBrowser(t)
-	rep, err := viewer.FromReplay(smallReplay(), "small.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := smallViewerReplay(t)
 	h, err := viewer.NewHandler(rep)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package viewer_test
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -17,8 +16,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/arena-games/arena/viewer"
 )
 
 // TestSelfContainedPageWorksOffline writes each game's replay as one page with
@@ -139,15 +136,8 @@ type emulateNetworkConditionsParams struct {
 // say so, rather than stay on "Loading the replay…" or speak of a failed fetch.
 func TestDamagedSelfContainedPageSaysSo(t *testing.T) {
 	needBrowser(t)
-	rep, err := viewer.FromReplay(smallReplay(), "small.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var page bytes.Buffer
-	if err := viewer.WriteHTML(&page, rep); err != nil {
-		t.Fatal(err)
-	}
-	html := page.String()
+	page := smallPage(t)
+	html := string(page)
 	open := `id="arena-replay-data">`
 	start := strings.Index(html, open) + len(open)
 	end := start + strings.Index(html[start:], "</script>")
