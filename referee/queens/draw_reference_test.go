@@ -79,12 +79,12 @@ func referenceAppendSite(shapes []referee.Shape, s *site) []referee.Shape {
 			referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: 0.6 * r, Fill: mineFill, Stroke: colour, Width: 8, Player: owner, Tip: referenceSiteTip(s)},
 			referee.Shape{Kind: referee.ShapeText, X: x - 8, Y: y + 9, Text: fmt.Sprintf("+%d", s.rate), Size: 22, Fill: "#000000", Player: owner})
 	case towerKind:
-		h := 0.55 * r
+		h := float64(0.55 * r)
 		shapes = append(shapes,
 			referee.Shape{Kind: referee.ShapeRect, X: x - h, Y: y - h, W: 2 * h, H: 2 * h, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner, Tip: referenceSiteTip(s)},
 			referee.Shape{Kind: referee.ShapeText, X: x - 18, Y: y + 8, Text: fmt.Sprint(s.hp), Size: 22, Fill: "#ffffff", Player: owner})
 	case barracks:
-		h := 0.7 * r
+		h := float64(0.7 * r)
 		label := creepLetter[s.creep]
 		if s.training {
 			label += fmt.Sprint(s.creep.stats().training - s.progress)
@@ -93,7 +93,7 @@ func referenceAppendSite(shapes []referee.Shape, s *site) []referee.Shape {
 			referee.Shape{Kind: referee.ShapePoly, Points: []float64{x, y - h, x + h, y, x, y + h, x - h, y}, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner, Tip: referenceSiteTip(s)},
 			referee.Shape{Kind: referee.ShapeText, X: x - 10, Y: y + 9, Text: label, Size: 24, Fill: "#ffffff", Player: owner})
 	}
-	return append(shapes, referee.Shape{Kind: referee.ShapeText, X: x - r*0.7, Y: y - r*0.65, Text: fmt.Sprint(s.id), Size: 16, Fill: "#d0d0d0"})
+	return append(shapes, referee.Shape{Kind: referee.ShapeText, X: x - float64(r*0.7), Y: y - float64(r*0.65), Text: fmt.Sprint(s.id), Size: 16, Fill: "#d0d0d0"})
 }
 
 func referenceSiteTip(s *site) string {
