@@ -21,7 +21,11 @@ const gameName = "agrid"
 // version is bumped whenever a rule or a world-generation detail changes.
 // Version 2: teams 9 to 16 are drawn in colours of their own (version 1 drew them in the
 // colours of teams 1 to 8), and refused commands are listed in the frames' events.
-const version = "2"
+// Version 3: with a fractional area exponent D, a BLOB's value Q^D is computed the same on
+// every machine (detmath.Pow; math.Pow differs between amd64 and arm64 in the last bits)
+// and can differ from version 2's in its last digits. Games with a whole D, such as the
+// default 2, are the same as in version 2.
+const version = "3"
 
 // Game is the registered A-grid-culture game.
 type Game struct{}

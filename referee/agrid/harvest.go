@@ -1,8 +1,9 @@
 package agrid
 
 import (
-	"math"
 	"sort"
+
+	"github.com/arena-games/arena/internal/detmath"
 )
 
 // Harvest error codes (spec §9): they are FAILED codes for SCORE and ERR codes for
@@ -277,7 +278,7 @@ func (h *harvester) harvest(size int, posts []byte, start int, c byte, sc scorin
 		}
 		value := 0.0
 		if q > 0 {
-			value = math.Pow(float64(q), sc.D) * bonus
+			value = detmath.Pow(float64(q), sc.D) * bonus
 		}
 		sum += value
 		opponents += opp

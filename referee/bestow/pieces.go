@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/arena-games/arena/internal/detmath"
 	"github.com/arena-games/arena/referee"
 )
 
@@ -85,7 +86,7 @@ func (g *generator) growShape(size int, flat bool) []vec3 {
 						touching++
 					}
 				}
-				w := math.Pow(float64(touching), g.p.Alpha)
+				w := detmath.Pow(float64(touching), g.p.Alpha)
 				candidates = append(candidates, n)
 				weights = append(weights, w)
 				total += w

@@ -1,10 +1,16 @@
 package bestow
 
-import "math"
+import (
+	"math"
+
+	"github.com/arena-games/arena/internal/detmath"
+)
 
 // The original rounds each floating-point operation; Go may fuse x*y + z into one
 // multiply-add on arm64 and other architectures. Products that are added to something are
-// converted with float64(…), which rounds them, so results are the same on every machine.
+// converted with float64(…), which rounds them, and fractional powers come from
+// detmath.Pow rather than math.Pow (which differs in its last bit between amd64 and
+// arm64), so results are the same on every machine.
 
 // tolerance absorbs float error before a floor: 800·1.15 is 919.999… in binary (spec §6.3).
 const tolerance = 1e-9
@@ -105,7 +111,7 @@ func (a *areas) colourScores(p params, out []float64) {
 		out[i] = 0
 	}
 	for id, size := range a.sizes {
-		out[a.colours[id]] += math.Pow(float64(size), p.Ae)
+		out[a.colours[id]] += detmath.Pow(float64(size), p.Ae)
 	}
 }
 
