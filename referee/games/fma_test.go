@@ -12,11 +12,12 @@ import (
 // fusedOp matches arm64's fused multiply-add instructions as go tool objdump prints them.
 var fusedOp = regexp.MustCompile(`\sF(N)?M(ADD|SUB)[DS]\s`)
 
-// TestNoFusedMultiplyAdd builds arena for linux/arm64 and checks that no referee function
-// contains a fused multiply-add. Go may compute x*y + z with one rounding on arm64 (and
-// ppc64le, s390x) but never on amd64, so such an instruction makes a game differ between
-// machines and from the original referee, which rounds every operation. Converting the
-// product, float64(x*y) + z, prevents the fusion.
+// TestNoFusedMultiplyAdd builds arena for linux/arm64 and checks that no function of a
+// referee, of a built-in bot or of package detmath contains a fused multiply-add. Go may
+// compute x*y + z with one rounding on arm64 (and ppc64le, s390x, and amd64 built with
+// GOAMD64=v3) but not on amd64 by default, so such an instruction makes a game, or a
+// built-in bot's moves, differ between machines and from the original referee, which
+// rounds every operation. Converting the product, float64(x*y) + z, prevents the fusion.
 func TestNoFusedMultiplyAdd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds arena for arm64")
@@ -31,16 +32,20 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build for arm64: %v\n%s", err, out)
 	}
-	dump, err := exec.Command(goTool, "tool", "objdump", "-s", `^github\.com/arena-games/arena/referee`, bin).Output()
+	dump, err := exec.Command(goTool, "tool", "objdump", "-s", `^github\.com/arena-games/arena/(referee|players/builtin|internal/detmath)[/.]`, bin).Output()
 	if err != nil {
 		t.Fatalf("go tool objdump: %v", err)
 	}
 	var fn string
-	functions := 0
+	functions := map[string]int{}
 	for _, line := range strings.Split(string(dump), "\n") {
 		if strings.HasPrefix(line, "TEXT ") {
 			fn = strings.Fields(line)[1]
-			functions++
+			for _, dir := range []string{"referee/", "players/builtin/", "internal/detmath."} {
+				if strings.HasPrefix(fn, "github.com/arena-games/arena/"+dir) {
+					functions[dir]++
+				}
+			}
 			continue
 		}
 		if fusedOp.MatchString(line + " ") {
@@ -48,7 +53,9 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 			t.Errorf("%s: fused multiply-add at %s: convert the product with float64(…)", fn, strings.Fields(line)[0])
 		}
 	}
-	if functions < 100 {
-		t.Fatalf("objdump listed only %d referee functions: the symbol pattern no longer matches", functions)
+	for dir, least := range map[string]int{"referee/": 100, "players/builtin/": 100, "internal/detmath.": 4} {
+		if functions[dir] < least {
+			t.Fatalf("objdump listed only %d functions of %s: the symbol pattern no longer matches", functions[dir], dir)
+		}
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/arena-games/arena/internal/detmath"
 )
 
 // Greedy gives every worker a square of its own: the worker walks the square's border,
@@ -252,7 +253,7 @@ func (g *greedy) choose(w mine) *square {
 			if !ok {
 				continue
 			}
-			value := math.Pow(float64(side*side), g.p.D) / float64(4*side+cost)
+			value := detmath.Pow(float64(side*side), g.p.D) / float64(4*side+cost)
 			if value > bestValue {
 				best, bestValue = sq, value
 			}

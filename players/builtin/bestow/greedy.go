@@ -111,9 +111,9 @@ func (g *greedyPlayer) buyAndPlaceOwn(b *bot, info matchInfo, solid float64) err
 		sh := g.isolatedShared(b, eval, pc)
 		utility := 0.0
 		if own.usable {
-			utility += float64(own.final-max(0, pc.price-info.me.cash())) * solid
+			utility += float64(float64(own.final-max(0, pc.price-info.me.cash())) * solid)
 		} else {
-			utility -= float64(max(0, pc.price-info.me.cash())) * solid
+			utility -= float64(float64(max(0, pc.price-info.me.cash())) * solid)
 		}
 		if sh.usable && sh.score > 0 {
 			utility += sh.score

@@ -82,17 +82,17 @@ func (g *greedyPlayer) bestOwn(b *bot, filled prefix, pc piece) ownMove {
 						continue
 					}
 					q := filled.count(o.lo.add(at), o.hi.add(at)) - w.Qmin
-					factor := 1 + float64(q)*w.Qpi
+					factor := 1 + float64(float64(q)*w.Qpi)
 					if q > 0 {
-						factor = 1 + float64(q)*w.Qgi
+						factor = 1 + float64(float64(q)*w.Qgi)
 					}
-					final := max(0, int(math.Floor(float64(pc.value)*factor+1e-9)))
+					final := max(0, int(math.Floor(float64(float64(pc.value)*factor)+1e-9)))
 					shells := 0
 					for _, c := range o.cells {
 						v := c.add(at)
 						shells += max(v.x, v.y, v.z)
 					}
-					score := float64(final) - shellWeight*perCube*float64(shells)
+					score := float64(final) - float64(shellWeight*perCube*float64(shells))
 					if !best.usable || score > best.score {
 						best = ownMove{o: o, at: at, final: final, score: score, usable: true}
 					}

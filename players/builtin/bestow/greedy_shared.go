@@ -2,8 +2,9 @@ package bestow
 
 import (
 	"fmt"
-	"math"
 	"sort"
+
+	"github.com/arena-games/arena/internal/detmath"
 )
 
 // The shared-space half of the greedy player: multipliers on common colours, placements
@@ -116,7 +117,7 @@ func newSharedEval(b *bot, shared []int, info matchInfo) *sharedEval {
 func areaPowers(b *bot) []float64 {
 	pow := make([]float64, b.w.Bs*b.w.Bs+1)
 	for a := range pow {
-		pow[a] = math.Pow(float64(a), b.w.Ae)
+		pow[a] = detmath.Pow(float64(a), b.w.Ae)
 	}
 	return pow
 }
@@ -175,9 +176,9 @@ func (e *sharedEval) score(squares []square, cells []int) float64 {
 			before += e.pow[e.labels.size[l]]
 		}
 		delta := e.pow[min(total, len(e.pow)-1)] - before
-		gain += float64(e.me[c]-e.opp[c]) * delta
+		gain += float64(float64(e.me[c]-e.opp[c]) * delta)
 	}
-	return e.b.w.H*gain - block
+	return float64(e.b.w.H*gain) - block
 }
 
 // isolatedShared estimates a piece's shared value as if its squares touched nothing: the
@@ -191,7 +192,7 @@ func (g *greedyPlayer) isolatedShared(b *bot, e *sharedEval, pc piece) sharedMov
 		}
 		score := 0.0
 		for c, n := range count {
-			score += float64(e.me[c]-e.opp[c]) * e.pow[n]
+			score += float64(float64(e.me[c]-e.opp[c]) * e.pow[n])
 		}
 		score *= b.w.H
 		if !best.usable || score > best.score {

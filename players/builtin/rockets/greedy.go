@@ -270,7 +270,7 @@ func (b *bot) explore(i int, car carState) int {
 			if car.fuel-g.fuel(id) < back.dist[o]+6 && o != home {
 				continue
 			}
-			score := -float64(g.fuel(id)) + b.rng.Float64()*3
+			score := -float64(g.fuel(id)) + float64(b.rng.Float64()*3)
 			if !b.visited[o] {
 				score += 12
 			}

@@ -56,7 +56,7 @@ func (b *bot) bestTour(first, budget int) (tour, bool) {
 			continue
 		}
 		n := float64(len(roads))
-		value := (n*b.world.revenue*math.Pow(1.04, n) - float64(fuel)*float64(b.world.fuelPrice)) / n
+		value := (float64(n*b.world.revenue*math.Pow(1.04, n)) - float64(float64(fuel)*float64(b.world.fuelPrice))) / n
 		if !found || value > best.value {
 			best = tour{cities: b.citiesOf(home, roads), fuel: fuel, value: value}
 			found = true
