@@ -18,10 +18,17 @@ type BotFunc func(in io.Reader, out io.Writer) error
 // random in 90% of 50 games"). The real runner (package match) talks to subprocesses with
 // the same protocol. It returns the referee once the game is over.
 func PlayInProcess(g referee.Game, cfg referee.Config, bots []BotFunc) (referee.Referee, error) {
+	return PlayInProcessWatched(g, cfg, bots, func(referee.Referee) {})
+}
+
+// PlayInProcessWatched is PlayInProcess that calls watch with the referee before the first
+// turn and after each turn, to look at every frame of a game.
+func PlayInProcessWatched(g referee.Game, cfg referee.Config, bots []BotFunc, watch func(referee.Referee)) (referee.Referee, error) {
 	ref, err := g.New(cfg)
 	if err != nil {
 		return nil, err
 	}
+	watch(ref)
 	if len(bots) != cfg.Players {
 		return nil, fmt.Errorf("%d bots for %d players", len(bots), cfg.Players)
 	}
@@ -76,6 +83,7 @@ func PlayInProcess(g referee.Game, cfg referee.Config, bots []BotFunc) (referee.
 				answers[i] = a
 			}
 			r.Play(answers)
+			watch(ref)
 		case referee.Session:
 			rules := r.Rules()
 			w := bufio.NewWriter(nil)
@@ -110,6 +118,7 @@ func PlayInProcess(g referee.Game, cfg referee.Config, bots []BotFunc) (referee.
 				}
 			}
 			r.EndTurn()
+			watch(ref)
 			if ref.Over() {
 				break
 			}
