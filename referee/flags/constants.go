@@ -2,6 +2,11 @@ package flags
 
 import "time"
 
+// refereeVersion is recorded in replays; bump it whenever a rule, the input text or the
+// result changes. Version 2: a single alive minion is "1 minion alive" in the result's
+// message (version 1 said "1 minions alive"). The rules and the inputs are the same.
+const refereeVersion = "2"
+
 // Constants of the final original configuration (spec §2).
 const (
 	minRows, maxRows = 17, 20
@@ -22,7 +27,6 @@ const (
 	maxQuotedAnswer                 = 200 // bytes of a bad answer quoted in messages
 	maxMapAttempts                  = 1000
 	gameName                        = "flags"
-	refereeVersion                  = "1"
 	optionProfile                   = "profile"
 	profileNameOriginal             = "original"
 	profileNameSeed                 = "seed"

@@ -165,3 +165,20 @@ func TestResultReportsAliveMinions(t *testing.T) {
 		}
 	}
 }
+
+// A single alive minion is counted in the singular: "1 minion alive", not "1 minions alive".
+func TestResultSaysOneMinionInTheSingular(t *testing.T) {
+	r := scenario(t, openGrid(7, 12), ProfileOriginal, [2]Cell{{3, 1}, {3, 10}},
+		[]Cell{{3, 2}, {1, 1}, {1, 2}}, []Cell{{3, 9}, {1, 10}, {1, 9}})
+	r.flags[1] = flag{pos: Cell{3, 2}, carrier: 0}
+	for _, id := range []int{1, 2} {
+		r.teams[1].minions[id].hp, r.teams[1].minions[id].removed = 0, true
+	}
+	play(r, "MOVE 0 3 1", "WAIT 0")
+	if !r.over || r.winner != 0 {
+		t.Fatalf("setup: over %v winner %d, want player 0 to win by capture", r.over, r.winner)
+	}
+	if got, want := r.Result()[1].Message, "lost: player 0 captured the flag on turn 1; 1 minion alive"; got != want {
+		t.Errorf("player 1: message %q, want %q", got, want)
+	}
+}

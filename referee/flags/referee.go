@@ -183,7 +183,11 @@ func (r *Referee) Result() []referee.Outcome {
 		// Spec §10: the result reports each player's alive minions with its score (a
 		// deactivated player keeps the runner's message: that is its reason).
 		if out[p].Status == referee.StatusOK {
-			alive := fmt.Sprintf("%d minions alive", r.teams[p].aliveCount())
+			n := r.teams[p].aliveCount()
+			alive := fmt.Sprintf("%d minions alive", n)
+			if n == 1 {
+				alive = "1 minion alive"
+			}
 			if out[p].Message == "" {
 				out[p].Message = alive
 			} else {
