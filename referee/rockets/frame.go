@@ -69,14 +69,17 @@ func (g *game) drawRoads(f *referee.Frame) {
 	}
 }
 
-var bonusColors = map[int]string{1: "#b5ad9c", 2: "#d9b949", 3: "#e8891c"}
+// bonusColors are the cities' fills by visiting bonus: warm greys that darken as the bonus
+// grows, since every vivid hue is some team's colour (referee.PlayerColors) and a city must
+// never be taken for a team's car or base.
+var bonusColors = map[int]string{1: "#b5ad9c", 2: "#888276", 3: "#4a4438"}
 
 func (g *game) drawCities(f *referee.Frame) {
 	for c := 1; c <= g.cities; c++ {
 		x, y := g.xy(c)
 		color, ok := bonusColors[g.bonus[c]]
 		if !ok {
-			color = "#d6361c" // bonus 0 or ≥ 4: rare, make them stand out
+			color = "#1f1b14" // bonus 0 or ≥ 4: rare, make them stand out
 		}
 		f.Shapes = append(f.Shapes, referee.Shape{
 			Kind: referee.ShapeCircle, X: x, Y: y, R: 2.5 + float64(min(g.bonus[c], 5)),

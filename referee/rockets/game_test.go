@@ -2,6 +2,8 @@ package rockets
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -221,6 +223,58 @@ func TestFrame(t *testing.T) {
 	if !found || len(f.Events) != 1 || !strings.Contains(f.Events[0], "founded a launch site in city 2") {
 		t.Errorf("site not drawn or event missing: %v", f.Events)
 	}
+}
+
+// A neutral shape (a road, a city, a deposit count) is never drawn in a colour that could be
+// taken for a player's: cities of every visiting bonus, the rare ones included, are at least
+// minColourDistance in RGB from each of the 16 player colours and from the background. The
+// player colours themselves are at least 52 apart, so this keeps neutral features further
+// from every player than two players are from each other.
+func TestFrameNeutralColoursAreNoPlayers(t *testing.T) {
+	const minColourDistance = 70
+	bonuses := strings.Replace(tiny6, "1 1 3 1 2 1", "0 1 2 3 5 7", 1)
+	g := newTest(t, "bonuses.data", bonuses, 2, opts("money", "5000"))
+	mustOK(t, g, 0, "MOVE 1 2")
+	wait(g, 2)
+	mustOK(t, g, 0, "FOUND_ROCKET 1 10 10")
+	wait(g, 1)
+	f := g.Frame()
+	cities := 0
+	for _, s := range f.Shapes {
+		if s.Player != nil {
+			continue
+		}
+		city := strings.HasPrefix(s.Tip, "city ")
+		if city {
+			cities++
+		}
+		for _, c := range []string{s.Fill, s.Stroke} {
+			if c == "" {
+				continue
+			}
+			for p, pc := range referee.PlayerColors {
+				if d := rgbDistance(t, c, pc); d < minColourDistance {
+					t.Errorf("%s %q is drawn in %s, %.0f from player %d's %s: want at least %d", s.Kind, s.Tip, c, d, p, pc, minColourDistance)
+				}
+			}
+			if d := rgbDistance(t, c, f.View.Background); city && d < minColourDistance {
+				t.Errorf("%q is drawn in %s, %.0f from the background %s: want at least %d", s.Tip, c, d, f.View.Background, minColourDistance)
+			}
+		}
+	}
+	if cities != 6 {
+		t.Errorf("%d neutral city shapes, want 6", cities)
+	}
+}
+
+// rgbDistance is the Euclidean distance between two #rrggbb colours.
+func rgbDistance(t *testing.T, a, b string) float64 {
+	t.Helper()
+	var ra, ga, ba, rb, gb, bb int
+	if _, err := fmt.Sscanf(a+" "+b, "#%02x%02x%02x #%02x%02x%02x", &ra, &ga, &ba, &rb, &gb, &bb); err != nil {
+		t.Fatalf("colours %q and %q: %v", a, b, err)
+	}
+	return math.Sqrt(float64((ra-rb)*(ra-rb) + (ga-gb)*(ga-gb) + (ba-bb)*(ba-bb)))
 }
 
 func abs(x float64) float64 {

@@ -21,7 +21,10 @@ import (
 const gameName = "rockets"
 
 // version is recorded in replays; bump it whenever a rule changes.
-const version = "1"
+// Version 2: cities are drawn in greys that darken with the visiting bonus (version 1 drew
+// bonus 2 and 3 in gold and orange, and the rare bonuses in a red close to team 1's). The
+// rules and the inputs are the same.
+const version = "2"
 
 // Game is the registered Rocket Science game.
 type Game struct{}
