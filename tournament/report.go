@@ -205,6 +205,8 @@ func formatFloat(f float64) string {
 		return "inf"
 	case math.IsInf(f, -1):
 		return "-inf"
+	case f == 0:
+		return "0" // not "-0" for an even score's Elo
 	case f == math.Trunc(f) && math.Abs(f) < 1e15:
 		return strconv.FormatFloat(f, 'f', 0, 64)
 	}

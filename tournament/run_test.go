@@ -574,6 +574,34 @@ func TestFormats(t *testing.T) {
 	}
 }
 
+// Two bots that each win every game from seat 0 score exactly 50%: their Elo is 0, written
+// 0 and not -0 (the logistic formula and the second bot's negated half give negative zeros).
+func TestEvenScoreIsZeroEloNotNegativeZero(t *testing.T) {
+	r := newRunner(duelGame, 4, shBot(t, "a", 1), shBot(t, "b", 1))
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := res.Summary.Pair; p == nil || p.Wins != 2 || p.Losses != 2 {
+		t.Fatalf("pair %+v: want 2 wins and 2 losses", p)
+	}
+	var js, csv bytes.Buffer
+	if err := WriteSummary(&js, res.Summary, "json"); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(js.String(), `"elo": 0,`); n != 3 || strings.Contains(js.String(), "-0,") {
+		t.Errorf("json has %d Elo of 0, want 3 (both bots and the pair) and no -0:\n%s", n, js.String())
+	}
+	if err := WriteSummary(&csv, res.Summary, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(csv.String()), "\n")[1:] {
+		if fields := strings.Split(line, ","); fields[8] != "0" {
+			t.Errorf("csv rating %q, want 0:\n%s", fields[8], csv.String())
+		}
+	}
+}
+
 func BenchmarkTournamentShBots(b *testing.B) {
 	r := newRunner(duelGame, 20, shBot(b, "a", 5), shBot(b, "b", 1))
 	for b.Loop() {

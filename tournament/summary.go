@@ -82,12 +82,15 @@ type PairStats struct {
 }
 
 // Number is a float that survives JSON when infinite (a bot that won every game has an Elo
-// of +inf): ±Inf are written as the strings "inf" and "-inf".
+// of +inf): ±Inf are written as the strings "inf" and "-inf". Zero is written 0 whatever
+// its sign: an even score gives −0 through the logistic formula and the negated half.
 type Number float64
 
 func (n Number) MarshalJSON() ([]byte, error) {
 	f := float64(n)
 	switch {
+	case f == 0:
+		return []byte("0"), nil
 	case math.IsInf(f, 1):
 		return []byte(`"inf"`), nil
 	case math.IsInf(f, -1):
