@@ -331,6 +331,13 @@ func (r *Replay) Validate() error {
 			}
 		}
 	}
+	// A result is never all zero (it has a line per player), so a zero one was not in the file.
+	if reflect.ValueOf(r.Result).IsZero() {
+		return errors.New("field result: missing")
+	}
+	if r.Result.Players == nil {
+		return errors.New("field result.players: missing")
+	}
 	if len(r.Result.Players) != len(r.Players) {
 		return fmt.Errorf("field result.players: %d entries for %d players", len(r.Result.Players), len(r.Players))
 	}

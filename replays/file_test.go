@@ -72,6 +72,9 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (there are 1)"},
 		{"status.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":0,"status":"late"}]}]}`, `status.json: field turns[0].moves[0].status: "late" is not a status`},
 		{"truncated.json", `{"format":"arena-replay/1","game":"qu`, "truncated.json: line 1, column 37: not valid JSON: unexpected end of JSON input"},
+		{"noresult.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[]}`, "noresult.json: field result: missing"},
+		{"noresultplayers.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"game":"queens","winner":0}}`, "noresultplayers.json: field result.players: missing"},
+		{"fewresultplayers.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"players":[]}}`, "fewresultplayers.json: field result.players: 0 entries for 2 players"},
 	}
 	for _, tc := range tests {
 		path := filepath.Join(dir, tc.name)
