@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -81,6 +82,14 @@ Start with:  arena games                      (the games and their built-in bots
 	}
 	root.PersistentFlags().StringVar(&logLevel, "log-level", "warn", "log level on stderr: debug, info, warn, error")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if !cmd.HasParent() {
+			// A flag of a command mistyped (arena maps --game=rockets) reaches the root, which
+			// has none of that command's flags: the word before it is the mistake.
+			if words := cmd.Flags().Args(); len(words) > 0 {
+				return unknownCommand(cmd, words[0])
+			}
+			return &exitError{code: 2, err: fmt.Errorf("%w (see %s --help)", describeFlagError(err), cmd.CommandPath())}
+		}
 		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), describeFlagError(err), cmd.CommandPath())}
 	})
 	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd(), newMapCmd())
@@ -136,7 +145,7 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 		cmd.Args = cobra.ArbitraryArgs
 		cmd.RunE = func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usageErr("unknown command %q for %q (see %s --help)", args[0], c.CommandPath(), c.CommandPath())
+				return unknownCommand(c, args[0])
 			}
 			return c.Help()
 		}
@@ -152,6 +161,20 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 	for _, sub := range cmd.Commands() {
 		wrongArgsAreUsage(sub)
 	}
+}
+
+// unknownCommand refuses a word that names no command under cmd, with the commands it is
+// likely a slip for (arena maps: arena map), as cobra would if it saw the word itself.
+func unknownCommand(cmd *cobra.Command, word string) error {
+	cmd.SuggestionsMinimumDistance = 2
+	var hint string
+	if names := cmd.SuggestionsFor(word); len(names) > 0 {
+		for i := range names {
+			names[i] = fmt.Sprintf("%q", cmd.CommandPath()+" "+names[i])
+		}
+		hint = "; did you mean " + strings.Join(names, " or ") + "?"
+	}
+	return usageErr("unknown command %q for %q%s (see %s --help)", word, cmd.CommandPath(), hint, cmd.CommandPath())
 }
 
 func logger() zerolog.Logger {
