@@ -30,7 +30,7 @@ func newGamesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games, their player counts, limits, options and built-in bots",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var list []gameListing
 			for _, g := range referee.Games() {

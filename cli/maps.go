@@ -34,7 +34,7 @@ Without --seed a random seed is used and printed on stderr.`,
 		Example: `  arena map --game=rockets --seed 7 > world.map
   arena map --game=rockets --seed 7 --option cities=60 > small.map
   arena run --game=rockets --seed 7 --option map=world.map builtin:greedy builtin:random`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if game == "" {
 				return usageErr("--game is required (one of: %s)", strings.Join(mapGames(), ", "))

@@ -163,6 +163,19 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 	}
 }
 
+// noArgs is cobra.NoArgs worded for a command that has no subcommands: a word given to it is
+// an argument it does not take, not an unknown command; a game's name is a slip for --game
+// where the command has it (arena map rockets).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if _, err := referee.Lookup(args[0]); err == nil && cmd.Flags().Lookup("game") != nil {
+		return fmt.Errorf("unexpected argument %q: the game is given as --game=%s", args[0], args[0])
+	}
+	return fmt.Errorf("unexpected argument %q: it takes none", args[0])
+}
+
 // unknownCommand refuses a word that names no command under cmd, with the commands it is
 // likely a slip for (arena maps: arena map), as cobra would if it saw the word itself.
 func unknownCommand(cmd *cobra.Command, word string) error {

@@ -41,3 +41,24 @@ func TestUnknownCommandSuggestsTheNearOne(t *testing.T) {
 		}
 	}
 }
+
+// A word given to a command that takes none is an unexpected argument, not an unknown
+// command; a game's name given where --game is meant says so (arena map rockets).
+func TestUnexpectedArgumentOfACommandWithoutArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"map", "rockets"}, `arena map: unexpected argument "rockets": the game is given as --game=rockets (see arena map --help)`},
+		{[]string{"map", "rockets", "--seed", "7"}, `arena map: unexpected argument "rockets": the game is given as --game=rockets (see arena map --help)`},
+		{[]string{"serve", "bestow"}, `arena serve: unexpected argument "bestow": the game is given as --game=bestow (see arena serve --help)`},
+		{[]string{"games", "queens"}, `arena games: unexpected argument "queens": it takes none (see arena games --help)`},
+		{[]string{"version", "x"}, `arena version: unexpected argument "x": it takes none (see arena version --help)`},
+	} {
+		err := execute(t, tc.args...)
+		var ee *exitError
+		if err == nil || err.Error() != tc.want || !errors.As(err, &ee) || ee.code != 2 {
+			t.Errorf("arena %s: got %v, want a usage error %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+}

@@ -45,7 +45,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 		Example: `  arena serve --game bestow --variant vanilla            # listens on 127.0.0.1:20000
   arena serve --game agrid --teams 4 --games 3 --listen 0.0.0.0:20003
   arena serve --game rockets --team red:pw1 --team blue:pw2 --time-scale 0.5`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if gameName == "" {
 				// As arena run says it, and a usage error (exit status 2), which cobra's

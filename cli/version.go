@@ -14,7 +14,7 @@ func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print arena's version and each referee's version",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		Run: func(cmd *cobra.Command, args []string) {
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "arena %s (%s, %s/%s)\n", match.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
