@@ -19,13 +19,7 @@ var fusedOp = regexp.MustCompile(`\sF(N)?M(ADD|SUB)[DS]\s`)
 // built-in bot's moves, differ between machines and from the original referee, which
 // rounds every operation. Converting the product, float64(x*y) + z, prevents the fusion.
 func TestNoFusedMultiplyAdd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds arena for arm64")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
+	goTool := goForABuild(t, "builds arena for arm64")
 	bin := filepath.Join(t.TempDir(), "arena-arm64")
 	build := exec.Command(goTool, "build", "-o", bin, "github.com/arena-games/arena")
 	build.Env = append(os.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
@@ -58,4 +52,18 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 			t.Fatalf("objdump listed only %d functions of %s: the symbol pattern no longer matches", functions[dir], dir)
 		}
 	}
+}
+
+// goForABuild is the go command for a test that builds code for another machine; such a
+// test is skipped in -short runs (saying what it does) and where there is no go command.
+func goForABuild(t *testing.T, what string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what)
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	return goTool
 }

@@ -16,13 +16,7 @@ import (
 // them, to the last bit of every frame. Without qemu-aarch64 the arm64 run is skipped, and
 // fails instead with ARENA_REQUIRE_ARM64=1 (as in CI, which installs qemu-user-static).
 func TestGameDigestsOnOtherMachines(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the tests for other machines")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
+	goTool := goForABuild(t, "builds and runs the tests for other machines")
 	t.Run("arm64", func(t *testing.T) {
 		if runtime.GOARCH == "arm64" {
 			t.Skip("this is an arm64 machine: TestGameDigests plays the games on it")
