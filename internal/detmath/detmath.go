@@ -8,7 +8,7 @@
 // on one would not verify on the other. Pow here uses only additions, multiplications and
 // divisions, each rounded on its own (the explicit float64 conversions stop the compiler
 // from fusing them), and exact scalings by powers of two, so it gives the same bits
-// everywhere, within a few units in the last place of the true value.
+// everywhere, within two units in the last place of the true value.
 package detmath
 
 import "math"
@@ -21,7 +21,7 @@ const (
 )
 
 // Pow returns x**y. Whole exponents, zero, negative, infinite and NaN arguments are
-// math.Pow's (its repeated squaring is exact arithmetic on every machine); for x > 0 and a
+// math.Pow's (its repeated squaring rounds alike on every machine); for x > 0 and a
 // fractional y it is x**n × e**((y-n) ln x), n the whole number nearest y, with ln x and
 // the product carried to about twice a float64's precision so that the result is within a
 // unit or two in the last place.
