@@ -1,14 +1,19 @@
-// Package detmath computes x to a fractional power with the same bits on every machine.
+// Package detmath computes x to a fractional power, e to the x, the natural logarithm and
+// the arctangent with the same bits on every machine.
 //
 // Go's math.Pow takes a fractional power through math.Exp and math.Log, which amd64
-// computes in assembly and arm64 in Go code the compiler compiles with fused
+// computes in assembly and arm64 in part in Go code the compiler compiles with fused
 // multiply-adds: about one result in ten differs in its last bit between the two. A game
 // that shows such a number in full (agrid's harvest values, with a fractional area
 // exponent D) would then differ between a Linux PC and an Apple laptop, and a replay made
-// on one would not verify on the other. Pow here uses only additions, multiplications and
-// divisions, each rounded on its own (the explicit float64 conversions stop the compiler
-// from fusing them), and exact scalings by powers of two, so it gives the same bits
-// everywhere, within two units in the last place of the true value.
+// on one would not verify on the other. math.Exp itself differs in about half of its
+// results (each machine has assembly of its own), math.Erf in a third and math.Atan in one
+// in two thousand (Go code on both, fused only on arm64), which would make a tournament's
+// statistics differ in the same way. The functions here use only additions,
+// multiplications and divisions, each rounded on its own (the explicit float64 conversions
+// stop the compiler from fusing them), square roots (which every machine rounds correctly)
+// and exact scalings by powers of two, so they give the same bits everywhere, within two
+// units in the last place of the true value.
 package detmath
 
 import "math"
@@ -34,6 +39,68 @@ func Pow(x, y float64) float64 {
 	lnHi, lnLo := log(x)
 	hi, lo := twoProduct(f, lnHi)
 	return float64(math.Pow(x, n) * exp(hi, float64(lo+float64(f*lnLo))))
+}
+
+// Exp returns e**x.
+func Exp(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return x
+	case x > 709.8: // e**709.78… is the largest float64
+		return math.Inf(1)
+	case x < -745.2: // below half the smallest subnormal float64
+		return 0
+	}
+	return exp(x, 0)
+}
+
+// Log returns the natural logarithm of x.
+func Log(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || x < 0:
+		return math.NaN()
+	case x == 0:
+		return math.Inf(-1)
+	case math.IsInf(x, 1):
+		return x
+	}
+	hi, lo := log(x)
+	return hi + lo
+}
+
+// Atan returns the arctangent of x in radians. Above 1 it is π/2 − atan(1/x); above
+// tan(π/8) the angle is halved once, atan u = 2 atan(u / (1 + √(1 + u²))), which leaves
+// |u| ≤ 0.415 for the alternating series u − u³/3 + u⁵/5 − …, whose 25th term is below a
+// float64's precision.
+func Atan(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || x == 0:
+		return x // ±0 keeps its sign
+	case math.IsInf(x, 0):
+		return math.Copysign(math.Pi/2, x)
+	}
+	u := math.Abs(x)
+	inverted := u > 1
+	if inverted {
+		u = 1 / u
+	}
+	halved := u > 0.41421356237309503 // tan(π/8)
+	if halved {
+		u = u / (1 + math.Sqrt(1+float64(u*u)))
+	}
+	u2 := float64(u * u)
+	sum := 0.0
+	for k := 24; k >= 0; k-- {
+		sum = float64(1/float64(2*k+1)) - float64(u2*sum)
+	}
+	a := float64(u * sum)
+	if halved {
+		a *= 2
+	}
+	if inverted {
+		a = math.Pi/2 - a
+	}
+	return math.Copysign(a, x)
 }
 
 // log is ln x for a finite x > 0 as hi + lo: x = m × 2**e with m in [√½, √2), hi = e ln2Hi
