@@ -461,6 +461,8 @@ func addTiming(rec *replays.Replay, seats []*seat) {
 }
 
 func percentile(sorted []float64, q float64) float64 {
-	idx := int(q*float64(len(sorted)-1) + 0.5)
+	// The product is rounded on its own, as on amd64: arm64 would fuse it with the
+	// addition, and a timing summary must not depend on the machine that computes it.
+	idx := int(float64(q*float64(len(sorted)-1)) + 0.5)
 	return sorted[idx]
 }
