@@ -55,9 +55,12 @@ func (t *pairTally) add(r Record) {
 	delete(t.open, key)
 	p.Units++
 	p.Pentanomial[int(math.Round(2*(first+pts)))]++
-	mean := (first + pts) / 2
+	// Products (and halvings, which the compiler makes products) are rounded on their own
+	// before they are added: Go fuses x*y + z into one rounding on arm64, and the
+	// statistics of a results file must have the same bits on every machine.
+	mean := float64((first + pts) / 2)
 	t.sum += mean
-	t.sum2 += mean * mean
+	t.sum2 += float64(mean * mean)
 }
 
 // sprtState evaluates the test on the complete units so far.
@@ -79,13 +82,14 @@ func (t *pairTally) result(sprt *SPRT) *PairStats {
 		p.LOS = 0.5
 		return &p
 	}
-	score := (float64(p.Wins) + float64(p.Draws)/2) / float64(p.Games)
+	points := float64(p.Wins) + float64(float64(p.Draws)/2)
+	score := points / float64(p.Games)
 	z := zFor(Confidence)
-	lo, hi := Wilson(float64(p.Wins)+float64(p.Draws)/2, float64(p.Games), z)
+	lo, hi := Wilson(points, float64(p.Games), z)
 	p.Interval = "wilson"
 	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
 	if n := float64(p.Units); n >= 2 {
-		variance := (t.sum2 - t.sum*t.sum/n) / (n - 1)
+		variance := (t.sum2 - float64(t.sum*t.sum)/n) / (n - 1)
 		if sd := math.Sqrt(math.Max(variance, 0)); sd > 1e-12 {
 			// The pentanomial interval: the variance of whole seed pairs, which removes
 			// the part of the noise that a seat advantage puts into single games, and

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/arena-games/arena/internal/detmath"
 )
 
 // RankedGame is one game for the rating fit: the rated items that took part (indices into
@@ -70,15 +70,15 @@ func FitPlackettLuce(items int, games []RankedGame, priorDraws float64) (Fit, er
 		var next []float64
 		var nextLL float64
 		var nextGrad []float64
-		var nextInfo *mat.SymDense
+		var nextInfo [][]float64
 		scale := 1.0
 		for halvings := 0; ; halvings++ {
 			next = append([]float64(nil), theta...)
 			for i := range items {
-				next[i] += scale * step[i]
+				next[i] += float64(scale * step[i])
 			}
 			nextLL, nextGrad, nextInfo = plackettLuceTerms(items, orders, next)
-			if nextLL >= ll-1e-12*math.Abs(ll) || halvings > 40 {
+			if nextLL >= ll-float64(1e-12*math.Abs(ll)) || halvings > 40 {
 				break
 			}
 			scale /= 2
@@ -94,14 +94,16 @@ func FitPlackettLuce(items int, games []RankedGame, priorDraws float64) (Fit, er
 // centred re-expresses the strengths relative to their mean, with the standard deviation
 // of each θ_i − mean(θ): Var = (P C Pᵀ)_ii for the covariance C = info⁻¹ and the centring
 // projection P = I − J/k.
-func centred(items int, theta []float64, info *mat.SymDense) (Fit, error) {
-	var chol mat.Cholesky
-	if !chol.Factorize(info) {
+func centred(items int, theta []float64, info [][]float64) (Fit, error) {
+	l, ok := cholesky(info)
+	if !ok {
 		return Fit{}, errors.New("rating fit: the Fisher information is not positive definite")
 	}
-	var cov mat.SymDense
-	if err := chol.InverseTo(&cov); err != nil {
-		return Fit{}, fmt.Errorf("rating fit: %w", err)
+	cov := make([][]float64, items) // column j of info⁻¹ solves info·c = e_j
+	for j := range items {
+		e := make([]float64, items)
+		e[j] = 1
+		cov[j] = choleskySolve(l, e)
 	}
 	k := float64(items)
 	var mean float64
@@ -113,14 +115,14 @@ func centred(items int, theta []float64, info *mat.SymDense) (Fit, error) {
 	rowSums := make([]float64, items)
 	for j := range items {
 		for l := range items {
-			rowSums[j] += cov.At(j, l)
+			rowSums[j] += cov[j][l]
 		}
 		total += rowSums[j]
 	}
 	fit := Fit{Theta: make([]float64, items), SD: make([]float64, items)}
 	for i := range items {
 		fit.Theta[i] = theta[i] - mean
-		v := cov.At(i, i) - 2*rowSums[i]/k + total/(k*k)
+		v := cov[i][i] - 2*rowSums[i]/k + total/(k*k)
 		fit.SD[i] = math.Sqrt(math.Max(v, 0))
 	}
 	return fit, nil
@@ -180,8 +182,12 @@ func expandRankings(items int, games []RankedGame, priorDraws float64) ([]weight
 	}
 	ghost := items
 	for i := range items {
-		add([]int{i, ghost}, priorDraws/2)
-		add([]int{ghost, i}, priorDraws/2)
+		// Rounded on its own: the compiler makes x/2 into x*0.5, which it would fuse with
+		// the addition in add on arm64 (exact here, but the check for fused instructions
+		// cannot know that).
+		half := float64(priorDraws / 2)
+		add([]int{i, ghost}, half)
+		add([]int{ghost, i}, half)
 	}
 	sort.Strings(keys) // a fixed order of summation: the same input gives the same bits
 	out := make([]weightedOrder, len(keys))
@@ -211,16 +217,25 @@ func tieGroups(g RankedGame) [][]int {
 
 // plackettLuceTerms returns the log-likelihood, its gradient and the Fisher information
 // (minus the Hessian) with respect to the first `items` strengths; theta[items] is fixed.
-func plackettLuceTerms(items int, orders []weightedOrder, theta []float64) (float64, []float64, *mat.SymDense) {
+// Every product added to something is rounded on its own, float64(x*y), and e^θ and the
+// logarithm come from detmath, so that the fit has the same bits on every machine.
+func plackettLuceTerms(items int, orders []weightedOrder, theta []float64) (float64, []float64, [][]float64) {
 	var ll float64
 	grad := make([]float64, items)
-	info := mat.NewSymDense(items, nil)
+	info := make([][]float64, items)
+	for i := range info {
+		info[i] = make([]float64, items)
+	}
+	expTheta := make([]float64, len(theta))
+	for i, th := range theta {
+		expTheta[i] = detmath.Exp(th)
+	}
 	for _, o := range orders {
 		m := len(o.order)
 		// Suffix sums of e^θ: the denominators of every stage.
 		exp := make([]float64, m)
 		for t, it := range o.order {
-			exp[t] = math.Exp(theta[it])
+			exp[t] = expTheta[it]
 		}
 		suffix := make([]float64, m+1)
 		for t := m - 1; t >= 0; t-- {
@@ -228,7 +243,7 @@ func plackettLuceTerms(items int, orders []weightedOrder, theta []float64) (floa
 		}
 		for s := 0; s < m-1; s++ {
 			chosen := o.order[s]
-			ll += o.weight * (theta[chosen] - math.Log(suffix[s]))
+			ll += float64(o.weight * (theta[chosen] - detmath.Log(suffix[s])))
 			if chosen < items {
 				grad[chosen] += o.weight
 			}
@@ -238,15 +253,16 @@ func plackettLuceTerms(items int, orders []weightedOrder, theta []float64) (floa
 					continue
 				}
 				pa := exp[a] / suffix[s]
-				grad[ia] -= o.weight * pa
-				info.SetSym(ia, ia, info.At(ia, ia)+o.weight*pa)
+				grad[ia] -= float64(o.weight * pa)
+				info[ia][ia] += float64(o.weight * pa)
 				for b := s; b < m; b++ {
 					ib := o.order[b]
 					if ib >= items || ib < ia {
 						continue
 					}
 					pb := exp[b] / suffix[s]
-					info.SetSym(ia, ib, info.At(ia, ib)-o.weight*pa*pb)
+					info[ia][ib] -= float64(float64(o.weight*pa) * pb)
+					info[ib][ia] = info[ia][ib]
 				}
 			}
 		}
@@ -254,20 +270,61 @@ func plackettLuceTerms(items int, orders []weightedOrder, theta []float64) (floa
 	return ll, grad, info
 }
 
-func solve(info *mat.SymDense, grad []float64) ([]float64, error) {
-	var chol mat.Cholesky
-	if !chol.Factorize(info) {
+func solve(info [][]float64, grad []float64) ([]float64, error) {
+	l, ok := cholesky(info)
+	if !ok {
 		return nil, errors.New("the Fisher information is not positive definite")
 	}
-	var x mat.VecDense
-	if err := chol.SolveVecTo(&x, mat.NewVecDense(len(grad), append([]float64(nil), grad...))); err != nil {
-		return nil, err
+	return choleskySolve(l, grad), nil
+}
+
+// cholesky factorises a symmetric matrix as L·Lᵀ, L lower triangular; ok is false when the
+// matrix is not positive definite. It is written out here, products rounded on their own
+// and sums in a fixed order, so that the ratings have the same bits on every machine (a
+// library's factorisation is compiled with fused multiply-adds on arm64).
+func cholesky(a [][]float64) (l [][]float64, ok bool) {
+	n := len(a)
+	l = make([][]float64, n)
+	for i := range l {
+		l[i] = make([]float64, n)
 	}
-	out := make([]float64, len(grad))
-	for i := range out {
-		out[i] = x.AtVec(i)
+	for j := range n {
+		d := a[j][j]
+		for k := range j {
+			d -= float64(l[j][k] * l[j][k])
+		}
+		if !(d > 0) {
+			return nil, false
+		}
+		l[j][j] = math.Sqrt(d)
+		for i := j + 1; i < n; i++ {
+			s := a[i][j]
+			for k := range j {
+				s -= float64(l[i][k] * l[j][k])
+			}
+			l[i][j] = s / l[j][j]
+		}
 	}
-	return out, nil
+	return l, true
+}
+
+// choleskySolve solves L·Lᵀ·x = b: L·y = b forwards, then Lᵀ·x = y backwards.
+func choleskySolve(l [][]float64, b []float64) []float64 {
+	n := len(b)
+	x := append([]float64(nil), b...)
+	for i := range n {
+		for k := range i {
+			x[i] -= float64(l[i][k] * x[k])
+		}
+		x[i] /= l[i][i]
+	}
+	for i := n - 1; i >= 0; i-- {
+		for k := i + 1; k < n; k++ {
+			x[i] -= float64(l[k][i] * x[k])
+		}
+		x[i] /= l[i][i]
+	}
+	return x
 }
 
 // lcm is the least common multiple of two positive integers. The sizes of the tied groups

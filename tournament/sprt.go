@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/arena-games/arena/internal/detmath"
 )
 
 // SPRT is a sequential probability ratio test between two hypotheses on the Elo difference
@@ -45,7 +47,7 @@ func ParseSPRT(s string) (SPRT, error) {
 // Bounds are Wald's stopping bounds on the log-likelihood ratio: accept H0 at or below
 // lower, H1 at or above upper.
 func (t SPRT) Bounds() (lower, upper float64) {
-	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
+	return detmath.Log(t.Beta / (1 - t.Alpha)), detmath.Log((1 - t.Beta) / t.Alpha)
 }
 
 // pentanomialPrior replaces an empty pentanomial count before the test, as fishtest's
@@ -93,7 +95,7 @@ func llr(counts [5]float64, prior, s0, s1 float64) float64 {
 	var sum float64
 	for i, f := range freq {
 		if f > 0 {
-			sum += f * math.Log(p1[i]/p0[i])
+			sum += float64(f * detmath.Log(p1[i]/p0[i]))
 		}
 	}
 	return sum * n
@@ -121,7 +123,7 @@ func constrainedMLE(freq, x [5]float64, s float64) [5]float64 {
 		var sum float64
 		for i, xi := range x {
 			d := xi - s
-			sum += freq[i] * d / (1 + lambda*d)
+			sum += float64(freq[i]*d) / (1 + float64(lambda*d))
 		}
 		return sum
 	}
@@ -144,7 +146,7 @@ func constrainedMLE(freq, x [5]float64, s float64) [5]float64 {
 	lambda := (lo + hi) / 2
 	var p [5]float64
 	for i, xi := range x {
-		p[i] = freq[i] / (1 + lambda*(xi-s))
+		p[i] = freq[i] / (1 + float64(lambda*(xi-s)))
 	}
 	return p
 }

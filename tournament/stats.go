@@ -3,7 +3,7 @@ package tournament
 import (
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/arena-games/arena/internal/detmath"
 )
 
 // Confidence is the confidence level of every interval arena prints.
@@ -11,7 +11,7 @@ const Confidence = 0.95
 
 // zFor is the two-sided standard normal quantile for a confidence level (1.96 for 95%).
 func zFor(confidence float64) float64 {
-	return distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
+	return normalQuantile(1 - (1-confidence)/2)
 }
 
 // EloFromScore is the logistic Elo difference that predicts an expected score s (a win
@@ -23,12 +23,15 @@ func EloFromScore(s float64) float64 {
 	case s <= 0:
 		return math.Inf(-1)
 	}
-	return -400 * math.Log10(1/s-1)
+	return -eloPerNeper * detmath.Log(1/s-1)
 }
+
+// eloPerNeper turns a natural logarithm of odds into Elo: 400 Elo are odds of 10 to 1.
+const eloPerNeper = 400 / math.Ln10
 
 // ScoreFromElo is the inverse of EloFromScore.
 func ScoreFromElo(elo float64) float64 {
-	return 1 / (1 + math.Pow(10, -elo/400))
+	return 1 / (1 + detmath.Pow(10, -elo/400))
 }
 
 // Wilson is the Wilson score interval for a proportion of successes out of n trials (a
@@ -40,9 +43,11 @@ func Wilson(successes, n, z float64) (lo, hi float64) {
 		return 0, 1
 	}
 	p := successes / n
-	z2 := z * z
-	centre := (p + z2/(2*n)) / (1 + z2/n)
-	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	// Products added to something are rounded on their own, float64(x*y), as everywhere in
+	// the statistics: Go would fuse them on arm64, and the interval would differ there.
+	z2 := float64(z * z)
+	centre := (p + z2/float64(2*n)) / (1 + z2/n)
+	half := float64(z / (1 + z2/n) * math.Sqrt(float64(p*(1-p))/n+z2/float64(float64(4*n)*n)))
 	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
 	// At 0% and 100% the interval ends exactly at 0 and 1, but the sum above falls a
 	// rounding error short, which the Elo scale turns into a large finite number (+6261
@@ -73,21 +78,22 @@ func LOS(wins, losses float64) float64 {
 	if wins+losses == 0 {
 		return 0.5
 	}
-	return distuv.UnitNormal.CDF((wins - losses) / math.Sqrt(wins+losses))
+	return normalCDF((wins - losses) / math.Sqrt(wins+losses))
 }
 
-// tFor is the two-sided quantile of Student's t with n − 1 degrees of freedom: the
-// multiplier of sd/√n for a mean whose sd is estimated from the same n samples. It is
-// 2.26 for 10 seed pairs (the default --games 20), 12.7 for 2, and tends to zFor: with the
+// tFor is the two-sided quantile of Student's t with n − 1 degrees of freedom (n a whole
+// number, at least 2): the multiplier of sd/√n for a mean whose sd is estimated from the
+// same n samples. It is 2.26 for 10 seed pairs (the default --games 20), 12.7 for 2, and tends to zFor: with the
 // normal 1.96 a 95% interval held the true score 91% of the time at 10 pairs, 80% at 3.
 func tFor(confidence, n float64) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(1 - (1-confidence)/2)
+	return studentTQuantile(1-(1-confidence)/2, int(n)-1)
 }
 
 // PairLOS is the likelihood of superiority from n seed pairs whose mean score is mean and
-// whose pair scores have the standard deviation sd: T((mean − ½)·√n/sd) for Student's t
-// with n − 1 degrees of freedom, the model of the pentanomial interval, so that the LOS
-// passes 97.5% exactly when the 95% interval leaves 50% behind.
+// whose pair scores have the standard deviation sd (n a whole number, at least 2):
+// T((mean − ½)·√n/sd) for Student's t with n − 1 degrees of freedom, the model of the
+// pentanomial interval, so that the LOS passes 97.5% exactly when the 95% interval leaves
+// 50% behind.
 func PairLOS(mean, sd, n float64) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.CDF((mean - 0.5) * math.Sqrt(n) / sd)
+	return studentTCDF((mean-0.5)*math.Sqrt(n)/sd, int(n)-1)
 }

@@ -9,13 +9,15 @@ import (
 	"testing"
 )
 
-// TestGameDigestsOnOtherMachines plays TestGameDigests' games (and checks detmath's bits)
-// again the way two other kinds of machine compute: as an arm64 machine, such as an Apple
-// laptop, under qemu's user-mode emulation; and as an amd64 build with GOAMD64=v3, whose
-// code fuses multiply-adds, when this CPU can run it. A game must come out the same on
-// them, to the last bit of every frame. Without qemu-aarch64 the arm64 run is skipped, and
-// fails instead with ARENA_REQUIRE_ARM64=1 (as in CI, which installs qemu-user-static).
-func TestGameDigestsOnOtherMachines(t *testing.T) {
+// TestSameBitsOnOtherMachines plays TestGameDigests' games, checks detmath's bits and
+// computes the tournament statistics of TestStatisticsGolden again the way two other kinds
+// of machine compute: as an arm64 machine, such as an Apple laptop, under qemu's user-mode
+// emulation; and as an amd64 build with GOAMD64=v3, whose code fuses multiply-adds, when
+// this CPU can run it. A game must come out the same on them, to the last bit of every
+// frame, and a results file must give the same statistics, to the last bit of every number
+// in the JSON. Without qemu-aarch64 the arm64 run is skipped, and fails instead with
+// ARENA_REQUIRE_ARM64=1 (as in CI, which installs qemu-user-static).
+func TestSameBitsOnOtherMachines(t *testing.T) {
 	goTool := goForABuild(t, "builds and runs the tests for other machines")
 	t.Run("arm64", func(t *testing.T) {
 		if runtime.GOARCH == "arm64" {
@@ -41,12 +43,14 @@ func TestGameDigestsOnOtherMachines(t *testing.T) {
 	})
 }
 
-// runElsewhere builds the tests of this package and of detmath with env added, and runs
-// the ones that pin bits, through runner when it is not empty.
+// runElsewhere builds the tests of this package, of detmath and of the tournament
+// statistics with env added, and runs the ones that pin bits, through runner when it is
+// not empty.
 func runElsewhere(t *testing.T, goTool string, env []string, runner string) {
 	for _, pkg := range []struct{ path, dir, run string }{
 		{"github.com/arena-games/arena/referee/games", ".", "^TestGameDigests$"},
-		{"github.com/arena-games/arena/internal/detmath", "../../internal/detmath", "^TestPow"},
+		{"github.com/arena-games/arena/internal/detmath", "../../internal/detmath", "^Test"},
+		{"github.com/arena-games/arena/tournament", "../../tournament", "^(TestStatisticsGolden|Test.*IsAccurate)$"},
 	} {
 		bin := filepath.Join(t.TempDir(), filepath.Base(pkg.path)+".test")
 		build := exec.Command(goTool, "test", "-c", "-o", bin, pkg.path)
