@@ -47,7 +47,7 @@ when they do, 1 with the first differing turn when they do not.`,
 				}
 				return replayContentError(args[0], rec, err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s, seed %d, %d turns, result matches)\n", args[0], rec.Game, rec.Seed, len(rec.Turns))
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s, seed %d, %s, result matches)\n", args[0], rec.Game, rec.Seed, count(len(rec.Turns), "turn"))
 			return nil
 		},
 	}
@@ -70,7 +70,7 @@ func newReplayShowCmd() *cobra.Command {
 				return err
 			}
 			if player >= len(rec.Players) {
-				return usageErr("--player %d: the game has %d players", player, len(rec.Players))
+				return usageErr("--player %d: the game has %s", player, count(len(rec.Players), "player"))
 			}
 			turns, err := selectTurns(rec, turn)
 			if err != nil {
@@ -129,7 +129,7 @@ func selectTurns(rec *replays.Replay, turn int) ([]replays.Turn, error) {
 
 func printReplayHeader(w io.Writer, rec *replays.Replay) {
 	res := rec.Result
-	fmt.Fprintf(w, "%s (referee v%s)  seed %d  %d turns", rec.Game, rec.RefereeVersion, rec.Seed, res.Turns)
+	fmt.Fprintf(w, "%s (referee v%s)  seed %d  %s", rec.Game, rec.RefereeVersion, rec.Seed, count(res.Turns, "turn"))
 	if len(rec.Options) > 0 {
 		var kv []string
 		for _, k := range sortedKeys(rec.Options) {
@@ -139,7 +139,7 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 	}
 	fmt.Fprintln(w)
 	if res.Unfinished {
-		fmt.Fprintf(w, "unfinished: stopped after %d turns (the scores are the position then)\n", len(rec.Turns))
+		fmt.Fprintf(w, "unfinished: stopped after %s (the scores are the position then)\n", count(len(rec.Turns), "turn"))
 	} else if res.Winner >= 0 {
 		fmt.Fprintf(w, "winner: player %d (%s)\n", res.Winner, res.Players[res.Winner].Name)
 	} else {
@@ -222,7 +222,7 @@ reproduces a crash, a timeout or a strange answer without arena.`,
 				return err
 			}
 			if player >= len(rec.Players) {
-				return usageErr("--player %d: the game has %d players", player, len(rec.Players))
+				return usageErr("--player %d: the game has %s", player, count(len(rec.Players), "player"))
 			}
 			if turn >= 0 {
 				if _, err := selectTurns(rec, turn); err != nil {
@@ -329,7 +329,11 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if diff := firstAnswerDifference(old, rec); diff != "" {
 				return errors.New(diff)
 			}
-			fmt.Fprintf(out, "same answers on all %d turns; result: %s\n", len(rec.Turns), resultLine(rec.Result))
+			all := fmt.Sprintf("all %d turns", len(rec.Turns))
+			if len(rec.Turns) == 1 {
+				all = "its 1 turn"
+			}
+			fmt.Fprintf(out, "same answers on %s; result: %s\n", all, resultLine(rec.Result))
 			return nil
 		},
 	}

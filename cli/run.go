@@ -332,7 +332,7 @@ same bot outputs give the same game.`,
 			}
 			if runErr != nil {
 				if replayPath != "" {
-					return fmt.Errorf("%w; %s holds the %d turns played, marked unfinished", runErr, replayPath, len(rec.Turns))
+					return fmt.Errorf("%w; %s holds the %s played, marked unfinished", runErr, replayPath, count(len(rec.Turns), "turn"))
 				}
 				return runErr
 			}
@@ -359,7 +359,7 @@ func printJSON(w io.Writer, v any) error {
 
 func printSummary(w io.Writer, rec *replays.Replay, replayPath string) {
 	res := rec.Result
-	fmt.Fprintf(w, "%s  seed %d  %d turns\n", res.Game, res.Seed, res.Turns)
+	fmt.Fprintf(w, "%s  seed %d  %s\n", res.Game, res.Seed, count(res.Turns, "turn"))
 	if res.Winner >= 0 {
 		fmt.Fprintf(w, "winner: player %d (%s)\n", res.Winner, res.Players[res.Winner].Name)
 	} else {

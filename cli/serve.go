@@ -140,7 +140,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 						writeErr = err
 					}
 					if rec.Result.Unfinished {
-						fmt.Fprintf(w, "%s seed %d interrupted: %s holds the %d turns played, marked unfinished\n", rec.Game, rec.Seed, path, len(rec.Turns))
+						fmt.Fprintf(w, "%s seed %d interrupted: %s holds the %s played, marked unfinished\n", rec.Game, rec.Seed, path, count(len(rec.Turns), "turn"))
 						return
 					}
 					played++

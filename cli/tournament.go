@@ -146,7 +146,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		sprt = &t
 	}
 	if cores := tournament.UsableCores(); tf.parallel > cores {
-		fmt.Fprintf(stderr, "arena: warning: --parallel %d is more than the %d physical cores: games will compete for CPU and bots may time out (consider --time-scale or fewer games at once)\n", tf.parallel, cores)
+		fmt.Fprintf(stderr, "arena: warning: --parallel %d is more than the %s: games will compete for CPU and bots may time out (consider --time-scale or fewer games at once)\n", tf.parallel, count(cores, "physical core"))
 	}
 	orders := len(tournament.SeatOrders(plan.GroupSize))
 	if tf.games%orders != 0 {
@@ -203,7 +203,7 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 		if tf.results == "" {
 			again = "use --results FILE to be able to resume"
 		}
-		return &exitError{code: 130, err: fmt.Errorf("interrupted: %d of %d games recorded; %s", res.Recorded+res.Played, res.Scheduled, again)}
+		return &exitError{code: 130, err: fmt.Errorf("interrupted: %d of %s recorded; %s", res.Recorded+res.Played, count(res.Scheduled, "game"), again)}
 	}
 	return nil
 }

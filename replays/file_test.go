@@ -69,12 +69,13 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		{"element.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},7]}`, "element.json: field players[1] (line 1): want an object, got JSON number"},
 		{"object.json", `{"format":"arena-replay/1","game":"queens","turns":[{"turn":0,"moves":{"player":0}}]}`, "object.json: field turns[0].moves (line 1): want an array, got JSON object"},
 		{"format.json", `{"format":"arena-replay/9","game":"queens"}`, `format.json: field format: "arena-replay/9" is not a format this version reads`},
-		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (there are 1)"},
+		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (the game has 1 player)"},
 		{"status.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":0,"status":"late"}]}]}`, `status.json: field turns[0].moves[0].status: "late" is not a status`},
 		{"truncated.json", `{"format":"arena-replay/1","game":"qu`, "truncated.json: line 1, column 37: not valid JSON: unexpected end of JSON input"},
 		{"noresult.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[]}`, "noresult.json: field result: missing"},
 		{"noresultplayers.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"game":"queens","winner":0}}`, "noresultplayers.json: field result.players: missing"},
 		{"fewresultplayers.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"players":[]}}`, "fewresultplayers.json: field result.players: 0 entries for 2 players"},
+		{"oneresultplayer.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"players":[{"rank":1}]}}`, "oneresultplayer.json: field result.players: 1 entry for 2 players"},
 	}
 	for _, tc := range tests {
 		path := filepath.Join(dir, tc.name)

@@ -80,7 +80,11 @@ func Verify(r *Replay) error {
 		return err
 	}
 	if r.Result.Unfinished {
-		return fmt.Errorf("an unfinished game: its %d turns verify, but it was stopped before its end and has no result to check", len(r.Turns))
+		verify := fmt.Sprintf("its %d turns verify", len(r.Turns))
+		if len(r.Turns) == 1 {
+			verify = "its 1 turn verifies"
+		}
+		return fmt.Errorf("an unfinished game: %s, but it was stopped before its end and has no result to check", verify)
 	}
 	if !ref.Over() {
 		return &Mismatch{Turn: -1, What: fmt.Sprintf("the game is not over after the %d recorded turns", len(r.Turns))}
@@ -144,7 +148,7 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 	}
 	for i, t := range r.Turns {
 		if ref.Over() {
-			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %d turns, the replay goes on", i)}
+			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %s, the replay goes on", count(i, "turn", "turns"))}
 		}
 		if t.Check != "" && t.Check != t.digest() {
 			return nil, &Mismatch{Turn: t.Turn, What: "the recorded outputs were changed after the game (their check digest differs)"}
@@ -179,7 +183,7 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 func replayTurn(ref referee.TurnBased, t Turn) error {
 	reqs := ref.Requests()
 	if len(reqs) != len(t.Moves) {
-		return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the referee asks %d players, the replay has %d moves", len(reqs), len(t.Moves))}
+		return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the referee asks %s, the replay has %s", count(len(reqs), "player", "players"), count(len(t.Moves), "move", "moves"))}
 	}
 	answers := make([]referee.Answer, len(reqs))
 	for i, req := range reqs {

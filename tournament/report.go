@@ -118,7 +118,11 @@ func writeTable(w io.Writer, s Summary) error {
 }
 
 func writePair(w io.Writer, p *PairStats) {
-	fmt.Fprintf(w, "\n%s vs %s: %s, %d complete seed pairs\n", p.A, p.B, Games(p.Games), p.Units)
+	pairs := strconv.Itoa(p.Units) + " complete seed pairs"
+	if p.Units == 1 {
+		pairs = "1 complete seed pair"
+	}
+	fmt.Fprintf(w, "\n%s vs %s: %s, %s\n", p.A, p.B, Games(p.Games), pairs)
 	if p.Games == 0 {
 		return
 	}
