@@ -138,13 +138,13 @@ func shardsScript(t *testing.T, logins string, env []string, flags ...string) (r
 // docs/tournament.md "Many machines": this machine (":") plays its shards from the
 // directory the script is run from, where the bots' files are.
 func TestTournamentShardsScriptHere(t *testing.T) {
-	shardsScript(t, ":", []string{pathWithout(t)})
+	shardsScript(t, ":", []string{"ARENA=", pathWithout(t)})
 }
 
 // docs/tournament.md: an SPRT cannot run inside a shard, so the script's --sprt after --
 // goes to the merged report.
 func TestTournamentShardsScriptSPRT(t *testing.T) {
-	report := shardsScript(t, ":", nil, "--sprt", "0,10")
+	report := shardsScript(t, ":", []string{"ARENA=" + arenaBin}, "--sprt", "0,10")
 	if !strings.Contains(report, "SPRT    LLR") {
 		t.Errorf("the report has no SPRT:\n%s", report)
 	}

@@ -46,20 +46,8 @@ for ((i = 0; i < ${#extra[@]}; i++)); do
   esac
 done
 
-if [ -n "${ARENA:-}" ]; then
-  read -r -a arena <<<"$ARENA"
-elif command -v arena >/dev/null 2>&1; then
-  arena=(arena)
-else
-  # Built from this repository into a scratch directory: `go run` of the repository would
-  # only work from inside it, and the bots and the results file are relative to here.
-  repo=$(cd "$(dirname "$0")/.." && pwd)
-  tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
-  echo "tournament-local: arena is not on PATH; building it from $repo" >&2
-  (cd "$repo" && go build -o "$tmp/arena" .)
-  arena=("$tmp/arena")
-fi
+. "$(dirname "$0")/lib/arena.sh"
+find_arena tournament-local
 
 args=(tournament --game "$game" --games "$games" --results "$results")
 [ -n "$parallel" ] && args+=(--parallel "$parallel")

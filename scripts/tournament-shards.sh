@@ -24,14 +24,16 @@
 # again resumes every unfinished shard. The merged statistics are DIR/report.txt and
 # DIR/report.csv (arena tournament report over DIR/shard-*.jsonl). Bots and -b files are
 # named from the directory the script runs in, where the shards of this machine (":") run;
-# the other machines run theirs from their home directory.
+# the other machines run theirs from their home directory. ARENA names the arena executable
+# that writes the merged report (default: arena on PATH, else arena built from this
+# repository).
 #
 # Example:
 #   scripts/tournament-shards.sh -g queens -n 2000 -S "box1,box2,:" -b new.py -b old.py \
 #       "python3 new.py" "python3 old.py"
 set -euo pipefail
 
-usage() { sed -n '2,33s/^# \{0,1\}//p' "$0"; exit 2; }
+usage() { sed -n '2,35s/^# \{0,1\}//p' "$0"; exit 2; }
 
 game="" logins="" games=100 shards="" seed="" dir="" remote_arena=arena basefiles=()
 while getopts "g:S:n:j:s:o:a:b:h" opt; do
@@ -96,25 +98,17 @@ for b in "${bots[@]}" "${flags[@]}"; do remote+=" $(printf %q "$b")"; done
 # brought back (with what was played, even if the shard was stopped).
 for i in $(seq 1 "$shards"); do touch "$dir/shard-$i.jsonl"; done
 
-local_arena=(arena)
-if ! command -v arena >/dev/null 2>&1; then
-  # Built from this repository into a scratch directory: `go run` of the repository would
-  # only work from inside it.
-  repo=$(cd "$(dirname "$0")/.." && pwd)
-  tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
-  echo "tournament-shards: arena is not on PATH; building it from $repo for the report" >&2
-  (cd "$repo" && go build -o "$tmp/arena" .)
-  local_arena=("$tmp/arena")
-fi
+# The arena that writes the merged report on this machine.
+. "$(dirname "$0")/lib/arena.sh"
+find_arena tournament-shards
 
 status=0
 parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
   "${basefiles[@]}" --transferfile "$dir/shard-{}.jsonl" --return "$dir/shard-{}.jsonl" --cleanup \
   "$remote" ::: $(seq 1 "$shards") || status=$?
 
-"${local_arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt"
-"${local_arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
+"${arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt"
+"${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
 cat "$dir/report.txt"
 if [ $status -ne 0 ]; then
   echo "tournament-shards: $status shard(s) did not finish; run the same command again to resume them" >&2

@@ -1,0 +1,21 @@
+# Sourced by the tournament scripts. find_arena NAME sets the array `arena` to the arena
+# command: ARENA when it is set (a command line, split at spaces), else arena on PATH, else
+# arena built from this repository into a scratch directory removed on exit. NAME starts
+# the message that says it is being built.
+find_arena() {
+  if [ -n "${ARENA:-}" ]; then
+    read -r -a arena <<<"$ARENA"
+  elif command -v arena >/dev/null 2>&1; then
+    arena=(arena)
+  else
+    # Built into a scratch directory: `go run` of the repository would only work from
+    # inside it, and the bots and results files are named relative to where the script runs.
+    local repo
+    repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    arena_tmp=$(mktemp -d)
+    trap 'rm -rf "$arena_tmp"' EXIT
+    echo "$1: arena is not on PATH; building it from $repo" >&2
+    (cd "$repo" && go build -o "$arena_tmp/arena" .)
+    arena=("$arena_tmp/arena")
+  fi
+}
