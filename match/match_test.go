@@ -762,3 +762,25 @@ func TestSessionSilentSeatIsNoted(t *testing.T) {
 		t.Errorf("verify with the note on a seat that spoke: %v; want a result mismatch", err)
 	}
 }
+
+// The end of a session game gives every bot the same exit grace: a bot that exits after it
+// does not make the runner wait on the next one for as long as that one lives (the grace
+// was a timer's channel, which told only the first bot still waiting when it ran out).
+func TestSessionExitGraceEndsForEveryBot(t *testing.T) {
+	late := Player{Command: "sh late", Argv: []string{"sh", "-c", "while read a; do :; done; exec sleep 2"}}
+	lingering := Player{Command: "sh lingering", Argv: []string{"sh", "-c", "exec sleep 120"}}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(context.Background(), Config{Game: sumGame{turns: 2}, Seed: 1, TimeScale: 0.1, ExitGrace: 100 * time.Millisecond, StartupGrace: time.Second,
+			Players: []Player{late, lingering}})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the game was still waiting for its bots to exit a minute after its end, with an exit grace of 100 ms")
+	}
+}

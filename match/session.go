@@ -124,11 +124,15 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 	for _, s := range seats {
 		s.proc.CloseInput()
 	}
-	exitBy := time.After(cfg.ExitGrace)
+	// One grace for all: a channel closed when it ends, which every seat's wait sees (a
+	// timer's channel delivers once, to the first seat still waiting then, and the next
+	// seats would wait for their bots however long they live).
+	graceOver := make(chan struct{})
+	defer time.AfterFunc(cfg.ExitGrace, func() { close(graceOver) }).Stop()
 	for _, s := range seats {
 		select {
 		case <-s.proc.Exited():
-		case <-exitBy:
+		case <-graceOver:
 		}
 	}
 	return nil
