@@ -284,7 +284,11 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, outcomes)
 	rec.Result.Unfinished = err != nil
 	if info.Style == referee.StyleSession && err == nil {
-		replays.NoteSilentSeats(&rec.Result, rec.Turns)
+		unended := map[int]string{}
+		for i, s := range seats {
+			unended[i] = s.unended
+		}
+		replays.NoteSilentSeats(&rec.Result, rec.Turns, unended)
 	}
 	addTiming(rec, seats)
 	return rec, err
@@ -317,6 +321,9 @@ type seat struct {
 	// before its first): the runner may still add to that move (the stderr it writes
 	// after its last answer).
 	lastTurn int
+	// unended is what a session seat had printed of a line without its newline when its
+	// last turn's budget ran out: quoted in the result when it went silent.
+	unended string
 }
 
 func startSeats(cfg Config, info referee.Info) ([]*seat, error) {

@@ -731,28 +731,30 @@ func everyInputByteCounts(t *testing.T, rec *replays.Replay) {
 }
 
 // A session seat that sends nothing all game idles, as the rules say; its result says so,
-// with the usual cause (a bot whose output never leaves it), and verification checks the
-// note against the recorded lines. Replays written before the note verify without it.
+// with the usual cause (a bot whose output never leaves it), quoting the line it left
+// without its newline if any, and verification checks the note against the recorded lines.
+// Replays written before the note verify without it.
 func TestSessionSilentSeatIsNoted(t *testing.T) {
 	// Prints a command without its newline, so that arena never gets a line.
 	unended := Player{Command: "sh unended", Argv: []string{"sh", "-c", "printf 'ADD 5'; exec sleep 60"}}
+	mute := Player{Command: "sh mute", Argv: []string{"sh", "-c", "exec sleep 60"}}
 	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Seed: 2, TimeScale: 0.1, ExitGrace: 100 * time.Millisecond, StartupGrace: time.Second,
-		Players: []Player{sumBot("2"), unended}})
+		Players: []Player{sumBot("2"), unended, mute}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := rec.Result.Players
-	if res[1].Status != referee.StatusOK || res[1].Message != replays.SilentNote {
-		t.Errorf("the silent seat: %s %q; want ok and %q", res[1].Status, res[1].Message, replays.SilentNote)
-	}
-	if res[0].Message != "" {
-		t.Errorf("the seat that played: message %q; want none", res[0].Message)
+	want := []string{"", `sent no command in the whole game, only "ADD 5" without a newline`, replays.SilentNote}
+	for i, w := range want {
+		if res[i].Status != referee.StatusOK || res[i].Message != w {
+			t.Errorf("seat %d: %s %q; want ok and %q", i, res[i].Status, res[i].Message, w)
+		}
 	}
 	if err := replays.Verify(rec); err != nil {
 		t.Errorf("verify: %v", err)
 	}
 	old := withoutTimes(rec) // as written before the note
-	old.Result.Players[1].Message = ""
+	old.Result.Players[1].Message, old.Result.Players[2].Message = "", ""
 	if err := replays.Verify(old); err != nil {
 		t.Errorf("verify without the note: %v", err)
 	}
@@ -760,6 +762,63 @@ func TestSessionSilentSeatIsNoted(t *testing.T) {
 	wrong.Result.Players[0].Message = replays.SilentNote
 	if err := replays.Verify(wrong); err == nil || !strings.Contains(err.Error(), "result: differs") {
 		t.Errorf("verify with the note on a seat that spoke: %v; want a result mismatch", err)
+	}
+}
+
+// A session seat that plays, then sends nothing more with its pipes open (stuck, or its
+// output no longer flushed), idles; its result says from which turn on, and quotes the
+// line it left without its newline. A seat quiet only in the last turns, as a late client
+// may be, has nothing said of it. Verification checks the notes against the recorded lines,
+// and accepts replays written before them.
+func TestSessionSeatSilentFromATurnIsNoted(t *testing.T) {
+	// Each WAITs in the turns given, then reads on to the end of its input, as a bot
+	// waiting for a line that never comes.
+	waits := func(name string, turns int, then string) Player {
+		script := fmt.Sprintf("for i in $(seq %d); do echo WAIT; read a; read b; read c; done; %s while read a; do :; done", turns, then)
+		return Player{Command: "sh " + name, Argv: []string{"sh", "-c", script}}
+	}
+	// The game registered for verification lasts 4 turns.
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Seed: 2, TimeScale: 0.3, ExitGrace: time.Second, StartupGrace: 1500 * time.Millisecond,
+		Players: []Player{sumBot("2"), waits("unended", 1, "printf WAIT;"), waits("stuck", 1, ""), waits("late", 2, ""), waits("mute", 0, "")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rec.Result.Players
+	const hint = " (is it stuck, or is its output no longer flushed?)"
+	want := []string{
+		"",
+		`sent no command from turn 1 on, the last 3 turns of the game, only "WAIT" without a newline`,
+		"sent no command from turn 1 on, the last 3 turns of the game" + hint,
+		"", // silent in the last 2 turns only
+		replays.SilentNote,
+	}
+	for i, w := range want {
+		if res[i].Status != referee.StatusOK || res[i].Message != w {
+			t.Errorf("seat %d: %s %q; want ok and %q", i, res[i].Status, res[i].Message, w)
+		}
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	// Replays written before the notes from a turn on, with the whole-game note or before it.
+	for _, whole := range []string{replays.SilentNote, ""} {
+		old := withoutTimes(rec)
+		old.Result.Players[1].Message, old.Result.Players[2].Message, old.Result.Players[4].Message = "", "", whole
+		if err := replays.Verify(old); err != nil {
+			t.Errorf("verify without the notes from a turn on (whole-game note %q): %v", whole, err)
+		}
+	}
+	for seat, msg := range map[int]string{
+		1: `sent no command from turn 2 on, the last 2 turns of the game, only "WAIT" without a newline`, // the wrong turn
+		2: "sent no command from turn 1 on, the last 3 turns of the game, only WAIT without a newline",   // not a quote
+		3: "sent no command from turn 2 on, the last 2 turns of the game" + hint,                         // too short a silence
+		0: "sent no command from turn 1 on, the last 3 turns of the game" + hint,                         // a seat that played
+	} {
+		wrong := withoutTimes(rec)
+		wrong.Result.Players[seat].Message = msg
+		if err := replays.Verify(wrong); err == nil || !strings.Contains(err.Error(), "result: differs") {
+			t.Errorf("verify with seat %d's note %q: %v; want a result mismatch", seat, msg, err)
+		}
 	}
 }
 

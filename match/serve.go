@@ -373,7 +373,13 @@ func (s *server) boundary() (bool, error) {
 				p.Message = replays.ServeLeft(s.left[p.Index])
 			}
 		}
-		replays.NoteSilentSeats(&s.rec.Result, s.rec.Turns)
+		unended := map[int]string{}
+		for c := range s.conns {
+			if u := c.Unended(); u != "" {
+				unended[c.seat] = u
+			}
+		}
+		replays.NoteSilentSeats(&s.rec.Result, s.rec.Turns, unended)
 		if s.cfg.OnGame != nil {
 			s.cfg.OnGame(s.rec)
 		}

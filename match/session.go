@@ -168,11 +168,13 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 					leave(cfg, ref, refMu, trail, s, m, err)
 					return false
 				}
+				s.unended = pe.Partial
 				return false // budget used: the boundary is taken, later lines are next turn's
 			}
 			leave(cfg, ref, refMu, trail, s, m, err)
 			return false
 		}
+		s.unended = ""
 		recorded := replays.SessionLine(line.Text, line.TooLong)
 		out = append(out, recorded)
 		refMu.Lock()

@@ -2,6 +2,7 @@ package players
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"net"
@@ -22,6 +23,7 @@ type Conn struct {
 	done   chan struct{} // the socket is closed
 	once   sync.Once
 	Remote string
+	tail   *lineTail
 }
 
 // connQueue is how many responses may wait for a slow client before it is dropped.
@@ -32,9 +34,11 @@ const closeGrace = time.Second
 
 // NewConn wraps an accepted connection.
 func NewConn(nc net.Conn) *Conn {
+	tail := &lineTail{r: nc}
 	c := &Conn{
 		nc:     nc,
-		lines:  protocol.NewLineReader(nc, protocol.MaxSessionLine),
+		tail:   tail,
+		lines:  protocol.NewLineReader(tail, protocol.MaxSessionLine),
 		out:    make(chan string, connQueue),
 		closed: make(chan struct{}),
 		done:   make(chan struct{}),
@@ -160,6 +164,50 @@ func (c *Conn) ReadLine(deadline time.Time) (line string, tooLong bool, err erro
 	}
 	line, tooLong = protocol.LineText(raw, cut, protocol.MaxSessionLine)
 	return line, tooLong, err
+}
+
+// Unended is the text the client has sent since its last newline: a line it has not ended
+// (yet), or "" when there is none or it is already too long to be a command (as over
+// pipes, such a line is not quoted). It may be asked while another goroutine reads.
+func (c *Conn) Unended() string {
+	t := c.tail
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.tooLong {
+		return ""
+	}
+	text, tooLong := protocol.LineText(string(t.buf), false, protocol.MaxSessionLine)
+	if tooLong {
+		return ""
+	}
+	return text
+}
+
+// lineTail reads from r and keeps the bytes read since the last newline, up to a line's
+// limit: what a client that keeps its connection open and never ends a line has sent of
+// it, which the line reader holds but cannot show while it waits for the rest.
+type lineTail struct {
+	r       io.Reader
+	mu      sync.Mutex
+	buf     []byte
+	tooLong bool
+}
+
+func (t *lineTail) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	got := p[:n]
+	t.mu.Lock()
+	if i := bytes.LastIndexByte(got, '\n'); i >= 0 {
+		t.buf, t.tooLong, got = t.buf[:0], false, got[i+1:]
+	}
+	if len(t.buf)+len(got) > protocol.MaxSessionLine {
+		t.buf, t.tooLong = t.buf[:0], true
+	}
+	if !t.tooLong {
+		t.buf = append(t.buf, got...)
+	}
+	t.mu.Unlock()
+	return n, err
 }
 
 // Close disconnects the client (after sending what is queued); safe to call twice.

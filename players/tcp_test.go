@@ -85,3 +85,54 @@ func connPair(t *testing.T) (net.Conn, *Conn) {
 	})
 	return client, c
 }
+
+// Unended shows what a client has sent of a line it has not ended, while the line reader
+// waits for the rest: arena serve quotes it for a team that went silent with it.
+func TestConnUnended(t *testing.T) {
+	client, c := connPair(t)
+	lines := make(chan string)
+	go func() {
+		for {
+			line, _, err := c.ReadLine(time.Time{})
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- line
+		}
+	}()
+	// until waits for Unended to be want (the reader takes the bytes in when it can).
+	until := func(want string) {
+		t.Helper()
+		for start := time.Now(); c.Unended() != want; time.Sleep(5 * time.Millisecond) {
+			if time.Since(start) > 20*time.Second {
+				t.Fatalf("Unended() = %q; want %q", c.Unended(), want)
+			}
+		}
+	}
+	steps := []struct {
+		send, line, unended string
+	}{
+		{"WAIT\nADD", "WAIT", "ADD"},
+		{" 5", "", "ADD 5"},
+		{"\n", "ADD 5", ""},
+		{"x\xff\nWA", "x\uFFFD", "WA"},
+		{strings.Repeat("y", 70000), "", ""}, // too long to be a command: not quoted
+	}
+	for _, s := range steps {
+		if _, err := io.WriteString(client, s.send); err != nil {
+			t.Fatal(err)
+		}
+		if s.line != "" {
+			select {
+			case got := <-lines:
+				if got != s.line {
+					t.Fatalf("after %q: line %q; want %q", s.send, got, s.line)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("after %q: no line", s.send)
+			}
+		}
+		until(s.unended)
+	}
+}

@@ -106,24 +106,13 @@ func Verify(r *Replay) error {
 			}
 		}
 	}
-	if r.Settings.Style == referee.StyleSession && hasMessage(recorded, SilentNote) {
-		// Replays written before the note have none: the note is checked where it is.
-		NoteSilentSeats(&res, r.Turns)
+	if r.Settings.Style == referee.StyleSession {
+		checkSilenceNotes(&res, recorded, r.Turns)
 	}
 	if err := sameJSON(res, recorded); err != nil {
 		return &Mismatch{Turn: -1, What: "differs: " + err.Error()}
 	}
 	return nil
-}
-
-// hasMessage reports whether some player's result has message msg.
-func hasMessage(res Result, msg string) bool {
-	for _, p := range res.Players {
-		if p.Message == msg {
-			return true
-		}
-	}
-	return false
 }
 
 // Resimulate builds game g's referee from the replay's seed, options and files and feeds
@@ -404,32 +393,6 @@ func firstDifference(got, want []byte) string {
 		return fmt.Sprintf("%q", b[start:end])
 	}
 	return fmt.Sprintf("at byte %d: re-simulated %s, recorded %s", i, snip(got), snip(want))
-}
-
-// SilentNote is what arena says in the result of a Deadline24 seat that sent no command in
-// the whole game, where its status ok and its score would otherwise say nothing: by the
-// rules such a team just idles, and the usual cause is a bot whose output never left it
-// (buffered and not flushed, or a command without its newline).
-const SilentNote = "sent no command in the whole game (is its output flushed, and each command ended by a newline?)"
-
-// NoteSilentSeats gives SilentNote to each seat of a finished session game that has
-// nothing else to say (status ok, no message) and sent no line in any recorded turn. The
-// runners call it once the game is over, and verification checks the note against the
-// recorded lines.
-func NoteSilentSeats(res *Result, turns []Turn) {
-	spoke := map[int]bool{}
-	for _, t := range turns {
-		for _, m := range t.Moves {
-			if m.Output != "" {
-				spoke[m.Player] = true
-			}
-		}
-	}
-	for i := range res.Players {
-		if p := &res.Players[i]; p.Status == referee.StatusOK && p.Message == "" && !spoke[p.Index] {
-			p.Message = SilentNote
-		}
-	}
 }
 
 // What arena serve says in a team's result of its connections, where its status ok and its
