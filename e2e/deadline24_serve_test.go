@@ -487,9 +487,14 @@ func TestDeadline24ServeInterrupted(t *testing.T) {
 // that stops reading its answers is disconnected, and the other team's turns go on.
 // SHOW_MAP of a 500×500 map every turn (E = 1) fills the unread connection within a few
 // turns; the game lasts 12 s (idle=1000: no premature end without markers).
+// What must fail is a server that keeps the team that does not read (it is not cut before
+// the end), or whose game it holds (the other team's turns stop, or come few and far
+// between: it sees fewer than a fifth of them, none in the last quarter). What must pass
+// is the reading team of a busy machine: 100 ms turns leave its client room to answer
+// (with 50 ms ones, four busy processes on two CPUs had it see one turn in five).
 func TestDeadline24ServeSlowReader(t *testing.T) {
-	const turns = 240
-	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "6", "--time-scale", "0.05",
+	const turns = 120
+	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "6", "--time-scale", "0.1",
 		"--option", fmt.Sprintf("turns=%d", turns), "--option", "idle=1000", "--option", "A=500", "--option", "E=1")
 	good, slow := d24Dial(t, srv.addr), d24Dial(t, srv.addr)
 	if got := good.login("login1", "secret"); got != "OK" {
@@ -507,6 +512,9 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 		defer close(goodDone)
 		defer func() { goodEnd = time.Now() }()
 		for {
+			// Each write gets its own deadline: the one login left would end the client's
+			// writes 20 s after it, in the middle of a game that a busy machine slows down.
+			_ = good.c.SetWriteDeadline(time.Now().Add(time.Minute))
 			if _, err := io.WriteString(good.c, "TIME_TO_END\nWAIT\n"); err != nil {
 				return
 			}
@@ -549,7 +557,7 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 	}
 	t.Logf("the other team saw %d of %d turns; longest time between two of its turns: %v", len(seen), turns, gap.Round(time.Millisecond))
 	// (A client that is late on a busy machine may miss the very last turns.)
-	if len(seen) < turns/3 || seen[len(seen)-1] > 10 {
+	if len(seen) < turns/5 || seen[len(seen)-1] > turns/4 {
 		t.Errorf("the other team saw %d of %d turns, the last with TIME_TO_END %v; want its turns to go on to the end",
 			len(seen), turns, seen[max(0, len(seen)-3):])
 	}
@@ -558,7 +566,9 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 	// when the game ended: writing the replay of 500×500 maps takes seconds on a busy
 	// machine.)
 	res := d24ReplayResult(t, filepath.Join(srv.dir, "agrid-6.json"))
-	if msg := res.Players[0].Message; msg != "" {
+	// (A late client's last lines may leave it silent in the last turns, which the result
+	// may note: the server's word is on its connection.)
+	if msg := res.Players[0].Message; strings.HasPrefix(msg, "disconnected") || strings.HasPrefix(msg, "never connected") {
 		t.Errorf("the team that reads: %q in its result (its connection closed %v before the server ended); want it served to the end", msg, srv.end.Sub(goodEnd).Round(time.Millisecond))
 	}
 	if msg := res.Players[1].Message; !strings.HasPrefix(msg, "disconnected in turn ") {
