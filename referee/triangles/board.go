@@ -15,6 +15,9 @@ type board struct {
 	units     [][2]int
 	remaining [][2]int
 	triangles []*triangle
+	// facts are the graph's lists for the input, made when first asked for after the
+	// graph changed (turnFacts); nil until then.
+	facts *facts
 }
 
 func newBoard(pos []point) *board {
@@ -40,6 +43,7 @@ func (b *board) link(a, c int) {
 		return
 	}
 	b.adj[a][c], b.adj[c][a] = true, true
+	b.facts = nil
 	b.nbrs[a] = insertSorted(b.nbrs[a], c)
 	if a != c {
 		b.nbrs[c] = insertSorted(b.nbrs[c], a)
@@ -52,6 +56,7 @@ func (b *board) unlink(a, c int) {
 		return
 	}
 	b.adj[a][c], b.adj[c][a] = false, false
+	b.facts = nil
 	b.nbrs[a] = removeSorted(b.nbrs[a], c)
 	if a != c {
 		b.nbrs[c] = removeSorted(b.nbrs[c], a)

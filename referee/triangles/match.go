@@ -30,6 +30,8 @@ type match struct {
 	events  []string
 	debug   debugPool
 	message [2]string
+	// inputBuf is kept from turn to turn: the input is written there, then copied out.
+	inputBuf []byte
 }
 
 func newMatch(b *board) *match {
