@@ -15,8 +15,8 @@ type board struct {
 	units     [][2]int
 	remaining [][2]int
 	triangles []*triangle
-	// facts are the graph's lists for the input, made when first asked for after the
-	// graph changed (turnFacts); nil until then.
+	// facts are the graph's lists for the input and the frame, made when first asked for
+	// after the graph changed (turnFacts); nil until then.
 	facts *facts
 }
 

@@ -1,6 +1,7 @@
 package triangles
 
 import (
+	"encoding/json"
 	"testing"
 
 	bots "github.com/arena-games/arena/players/builtin/triangles"
@@ -8,7 +9,8 @@ import (
 	"github.com/arena-games/arena/referee/refereetest"
 )
 
-// equivalenceGames are whole games whose every input the faster writer must reproduce. The random bot removes paths now and then, and adds some in the games of seeds
+// equivalenceGames are whole games whose every input and frame the faster writers must
+// reproduce. The random bot removes paths now and then, and adds some in the games of seeds
 // 16 and 29, so the lists of the graph kept from turn to turn are checked against lists
 // made afresh after both kinds of change.
 var equivalenceGames = []struct {
@@ -89,4 +91,46 @@ func TestInputMatchesReference(t *testing.T) {
 			}
 		}
 	}, func(*match) {})
+}
+
+// Every frame of whole games is, byte for byte in JSON, what the first drawing made.
+func TestFrameMatchesReference(t *testing.T) {
+	eachTurn(t, func(*match, []referee.Request) {}, func(m *match) {
+		f := m.Frame()
+		if cap(f.Shapes) != len(f.Shapes) {
+			t.Fatalf("turn %d: %d shapes drawn, room made for %d", m.turn, len(f.Shapes), cap(f.Shapes))
+		}
+		// The players' drawings of the turn are appended as they were made.
+		var debug []referee.Shape
+		for _, s := range f.Shapes {
+			if s.Layer == "debug" {
+				debug = append(debug, s)
+			}
+		}
+		got, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(referenceDraw(m, debug))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("turn %d: frame differs from the reference\ngot:  %.300s\nwant: %.300s", m.turn, got, want)
+		}
+	})
+}
+
+// Two frames never share memory: the runner keeps every frame of a game.
+func TestFramesShareNothing(t *testing.T) {
+	m := newSeedMatch(t, 5)
+	a, b := m.draw(nil), m.draw(nil)
+	for i := range a.Shapes {
+		if a.Shapes[i].Player != nil && a.Shapes[i].Player == b.Shapes[i].Player {
+			t.Fatalf("shape %d: both frames point to the same owner", i)
+		}
+		if len(a.Shapes[i].Points) > 0 && &a.Shapes[i].Points[0] == &b.Shapes[i].Points[0] {
+			t.Fatalf("shape %d: both frames point to the same corners", i)
+		}
+	}
 }

@@ -30,8 +30,10 @@ type match struct {
 	events  []string
 	debug   debugPool
 	message [2]string
-	// inputBuf is kept from turn to turn: the input is written there, then copied out.
-	inputBuf []byte
+	// inputBuf and drawBuf are kept from turn to turn: the input and the frame's texts
+	// are written there, then copied out.
+	inputBuf, drawBuf []byte
+	drawRefs          []textRef
 }
 
 func newMatch(b *board) *match {
