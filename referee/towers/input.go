@@ -33,36 +33,24 @@ func (g *game) initialInput(p int) string {
 // turnInput is the state at the start of the coming turn as player p sees it (§13.2):
 // rotated by 180° for player 1, "mine" and "enemy" from p's side.
 func (g *game) turnInput(p int) string {
-	buf := make([]byte, 0, 4096)
-	num := func(v int) { buf = strconv.AppendInt(buf, int64(v), 10) }
-	sp := func() { buf = append(buf, ' ') }
-	nl := func() { buf = append(buf, '\n') }
-
-	num(g.turn + 1)
-	sp()
-	num(g.money[p])
-	sp()
-	num(g.land.score(p))
-	sp()
-	num(g.land.score(1 - p))
-	nl()
+	b := appendInts(make([]byte, 0, 4096), g.turn+1, g.money[p], g.land.score(p), g.land.score(1-p))
+	mine, enemy := &g.land.count[p], &g.land.count[1-p]
 	for vy := range mapSize {
 		for vx := range mapSize {
 			x, y := tileToWorld(p, vx, vy)
 			flag := byte('0')
-			if g.land.owns(p, x, y) {
+			if mine[y][x] > 0 {
 				flag++
 			}
-			if g.land.owns(1-p, x, y) {
+			if enemy[y][x] > 0 {
 				flag += 2
 			}
-			buf = append(buf, flag)
+			b = append(b, flag)
 		}
-		nl()
+		b = append(b, '\n')
 	}
 	for _, owner := range [2]int{p, 1 - p} {
-		num(soldiersEach)
-		nl()
+		b = appendInts(b, soldiersEach)
 		for i := range soldiersEach {
 			s := &g.soldiers[owner*soldiersEach+i]
 			pos := toWorld(p, s.pos)
@@ -70,42 +58,37 @@ func (g *game) turnInput(p int) string {
 			if !s.alive() {
 				respawnIn = s.respawnTurn - g.turn
 			}
-			num(s.id)
-			sp()
-			num(pos.x)
-			sp()
-			num(pos.y)
-			sp()
-			num(s.hp)
-			sp()
-			buf = append(buf, s.state.String()...)
-			sp()
-			num(s.immune)
-			sp()
-			num(respawnIn)
-			nl()
+			b = appendNums(b, s.id, pos.x, pos.y, s.hp)
+			b = append(b, ' ')
+			b = append(b, s.state.String()...)
+			b = append(b, ' ')
+			b = appendInts(b, s.immune, respawnIn)
 		}
 	}
 	for _, owner := range [2]int{p, 1 - p} {
-		num(len(g.towers[owner]))
-		nl()
+		b = appendInts(b, len(g.towers[owner]))
 		for _, t := range g.towers[owner] {
 			tx, ty := tileToWorld(p, t.tx, t.ty)
-			num(t.id)
-			sp()
-			num(tx)
-			sp()
-			num(ty)
-			sp()
-			num(t.hp)
-			sp()
-			num(t.level)
-			sp()
-			num(boolInt(t.base))
-			nl()
+			b = appendInts(b, t.id, tx, ty, t.hp, t.level, boolInt(t.base))
 		}
 	}
-	return string(buf)
+	return string(b)
+}
+
+// appendInts appends a line of space-separated integers.
+func appendInts(b []byte, nums ...int) []byte {
+	return append(appendNums(b, nums...), '\n')
+}
+
+// appendNums appends space-separated integers.
+func appendNums(b []byte, nums ...int) []byte {
+	for i, n := range nums {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return b
 }
 
 func boolInt(b bool) int {
