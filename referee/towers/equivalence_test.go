@@ -1,17 +1,20 @@
 package towers
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin"
 	_ "github.com/arena-games/arena/players/builtin/towers"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/referee/refereetest"
+	"github.com/google/go-cmp/cmp"
 )
 
-// equivalenceGames are whole games whose every input the faster writer must write as the
-// first one did (the game is the same whatever the seed).
+// equivalenceGames are whole games whose every input and answer the faster writer and
+// parser must handle as the first ones did (the game is the same whatever the seed).
 var equivalenceGames = [][2]string{
 	{"greedy", "greedy"},
 	{"greedy", "random"},
@@ -77,8 +80,9 @@ func playEquivalenceGames(t *testing.T, c checkedGame) {
 }
 
 // Every input of whole games is, byte for byte, what the first writer wrote, with the
-// scores counted tile by tile.
+// scores counted tile by tile; every answer is parsed as the first parser did.
 func TestGamesMatchReference(t *testing.T) {
+	answers := 0
 	playEquivalenceGames(t, checkedGame{
 		requests: func(g *game, reqs []referee.Request) {
 			for _, req := range reqs {
@@ -91,8 +95,61 @@ func TestGamesMatchReference(t *testing.T) {
 				}
 			}
 		},
-		answers: func(*game, []referee.Answer) {},
+		answers: func(g *game, as []referee.Answer) {
+			for _, a := range as {
+				for _, line := range a.Lines {
+					checkParseAnswer(t, line)
+					answers++
+				}
+			}
+		},
 	})
+	t.Logf("%d answers parsed alike", answers)
+}
+
+// checkParseAnswer fails the test when parseAnswer and the reference disagree on line.
+func checkParseAnswer(t *testing.T, line string) {
+	t.Helper()
+	got, gotErr := parseAnswer(line)
+	want, wantErr := referenceParseAnswer(line)
+	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+		t.Fatalf("parseAnswer(%.200q): error %v, the reference's %v", line, gotErr, wantErr)
+	}
+	if d := cmp.Diff(want, got, cmp.AllowUnexported(command{})); d != "" {
+		t.Fatalf("parseAnswer(%.200q) differs from the reference (-want +got):\n%s", line, d)
+	}
+}
+
+// Answers written every way the grammar allows, and many ways it does not, are parsed as
+// the first parser did: the same commands with the same texts, or the same message.
+func TestParseAnswerMatchesReference(t *testing.T) {
+	lines := []string{
+		"", ";", ";;", " ; ", "WAIT", " WAIT ", "WAIT;WAIT", "WAIT 1", "WAIT\t1 2",
+		"MOVE 1 2 3", "  MOVE 1 2 3  ", "MOVE  1 2 3", "MOVE\t1 2 3", "MOVE 1\r2 3\r", "\tMOVE 1 2 3;\tATTACK 4 25",
+		"MOVE 1 2", "MOVE 1 2 3 4", "MOVE 1 2 3 MOVE 2 3 4", "MOVE 1 2 3 4 5 6 7 8 9 10",
+		"ATTACK 1 x", "BUILD 2.5 3", "UPGRADE 99999999999", "UPGRADE -2147483648", "UPGRADE 2147483648",
+		"BUILD -1 +2", "BUILD + 2", "SUICIDE 42;", "move 1 2 3", "FIRE", "MOVE 1 2 3;FIRE",
+		"MOVE\v1 2 3", "MOVE\n1 2 3", "MOVE\u00a01 2 3", "MOVE 1 2 3\u3000", "é 1", "\x00\xff", "MOVE \xff 2 3",
+		"BUILD 6 6;;UPGRADE 40;SUICIDE 42;", strings.Repeat("WAIT;", 14000), strings.Repeat("A", 65537),
+		strings.Repeat("MOVE 1 2 3;", 80), strings.Repeat(";", 500) + "ATTACK 1 2",
+	}
+	for _, line := range lines {
+		checkParseAnswer(t, line)
+	}
+	// Random lines of the grammar's words, numbers, separators and whitespace.
+	words := []string{"MOVE", "ATTACK", "BUILD", "UPGRADE", "SUICIDE", "WAIT", "move", "X", "0", "7", "-3", "+4", "2147483648", "1.5", "é"}
+	seps := []string{" ", "  ", "\t", "\r", ";", " ; ", "", "\v", "\u00a0"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			if rng.IntN(2) == 0 {
+				b.WriteString(words[rng.IntN(len(words))])
+			}
+			b.WriteString(seps[rng.IntN(len(seps))])
+		}
+		checkParseAnswer(t, b.String())
+	}
 }
 
 // The tiles owned, kept as towers come and go, are the tiles counted one by one.

@@ -1,9 +1,16 @@
 package towers
 
-// The input writing as first written, kept as the reference the faster one must match
-// byte for byte (equivalence_test.go): a bot must read the same text.
+// The input writing and the answer parsing as first written, kept as the references the
+// faster ones must match byte for byte (equivalence_test.go): a bot must read the same
+// text, and an answer must give the same commands, or be refused with the same message.
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/arena-games/arena/protocol"
+)
 
 // referenceTurnInput is the first input writer, with the scores counted tile by tile.
 func referenceTurnInput(g *game, p int) string {
@@ -93,4 +100,53 @@ func referenceScore(t *territory, player int) int {
 		}
 	}
 	return n
+}
+
+var referenceArity = map[string]struct {
+	kind commandKind
+	args int
+}{
+	"MOVE":    {cmdMove, 3},
+	"ATTACK":  {cmdAttack, 2},
+	"BUILD":   {cmdBuild, 2},
+	"UPGRADE": {cmdUpgrade, 1},
+	"SUICIDE": {cmdSuicide, 1},
+}
+
+// referenceParseAnswer is the first parser.
+func referenceParseAnswer(line string) ([]command, error) {
+	if len(line) > maxAnswerBytes {
+		return nil, &malformedError{reason: fmt.Sprintf("answer longer than %d bytes", maxAnswerBytes)}
+	}
+	var cmds []command
+	for part := range strings.SplitSeq(line, ";") {
+		tokens := protocol.Fields(part)
+		if len(tokens) == 0 {
+			continue
+		}
+		text := strings.Join(tokens, " ")
+		if tokens[0] == "WAIT" {
+			if len(tokens) != 1 {
+				return nil, &malformedError{text, fmt.Sprintf("WAIT takes no arguments, got %d", len(tokens)-1)}
+			}
+			continue
+		}
+		spec, ok := referenceArity[tokens[0]]
+		if !ok {
+			return nil, &malformedError{text, "unknown command " + protocol.Quote(tokens[0], quoteLimit)}
+		}
+		if len(tokens)-1 != spec.args {
+			return nil, &malformedError{text, fmt.Sprintf("%s takes %d argument(s), got %d", tokens[0], spec.args, len(tokens)-1)}
+		}
+		c := command{kind: spec.kind, text: text}
+		for i, tok := range tokens[1:] {
+			v, err := protocol.ParseJavaInt(tok)
+			if err != nil {
+				return nil, &malformedError{text, err.Error()}
+			}
+			c.args[i] = v
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds, nil
 }
