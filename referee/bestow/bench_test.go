@@ -21,7 +21,7 @@ func (r *Referee) clone() *Referee {
 }
 
 // midGame plays 60 turns of random legal-ish commands so that both spaces are well filled.
-func midGame(b *testing.B) *Referee {
+func midGame(b testing.TB) *Referee {
 	r := newRef(b, nil)
 	rng := rand.New(rand.NewPCG(9, 9))
 	for r.Turn() < 60 {

@@ -2,6 +2,7 @@ package bestow
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -53,6 +54,12 @@ const (
 
 // Frame draws both own spaces as slices z = 0, 1, … and the shared space between them,
 // with the effort track below.
+//
+// A session game is drawn after every turn, and a frame holds a shape with its own tooltip
+// for every rectangle of filled cells, some hundreds: the rectangles are found first, so
+// that the shapes are counted and made at once, every text is written into one buffer that
+// becomes one string the shapes' texts are cut from, and the shapes of a player share one
+// owner value. What the drawing needs besides is kept from frame to frame (drawScratch).
 func (r *Referee) Frame() referee.Frame {
 	p := r.p
 	w := &r.snap
@@ -65,14 +72,17 @@ func (r *Referee) Frame() referee.Frame {
 	bodyH := max(blockH, sharedW+sliceLabel)
 	height := top + bodyH + trackHeight + margin
 
-	var shapes []referee.Shape
+	d := &r.drawing
+	d.start(r)
+	d.shapes = make([]referee.Shape, 0, r.countShapes())
 	blockX := [2]float64{margin, margin + blockW + blockGap + sharedW + blockGap}
 	for seat := range w.players {
-		shapes = r.drawHeader(shapes, seat, blockX[seat])
-		shapes = r.drawOwn(shapes, seat, blockX[seat], top)
+		r.drawHeader(seat, blockX[seat])
+		r.drawOwn(seat, blockX[seat], top)
 	}
-	shapes = r.drawShared(shapes, margin+blockW+blockGap, top)
-	shapes = r.drawTrack(shapes, margin, top+bodyH+trackHeight/2, width-2*margin)
+	r.drawShared(margin+blockW+blockGap, top)
+	r.drawTrack(margin, top+bodyH+trackHeight/2, width-2*margin)
+	shapes := d.finish()
 
 	state := FrameState{Turn: r.turn, Active: seatName(w.active)}
 	if w.over {
@@ -107,129 +117,298 @@ func (r *Referee) Frame() referee.Frame {
 	}
 }
 
-func (r *Referee) drawHeader(shapes []referee.Shape, seat int, x float64) []referee.Shape {
-	pl := &r.snap.players[seat]
-	owner := referee.Owner(seat)
-	title := fmt.Sprintf("%s: %.1f = own %d (D %d) + shared %d · VP %.2f", seatName(seat), pl.combined, pl.scoreOwn, pl.solid, pl.shared, pl.vp)
-	if !r.snap.over && r.snap.active == seat {
-		title = "▶ " + title
+// drawScratch is a frame being drawn, and the room it keeps for the next one.
+type drawScratch struct {
+	shapes []referee.Shape
+	owners *[2]int // what the shapes' Player fields point to, one pair per frame
+	// buf holds every text written so far; refs says which shape each piece belongs to,
+	// until finish gives the shapes their texts.
+	buf  []byte
+	refs []textRef
+	// own[seat][z] and shared are the rectangles of filled cells, found before the
+	// shapes are counted; rects holds them all.
+	own    [2][]meshRange
+	shared meshRange
+	rects  []meshRect
+	used   []bool // mesh's room
+	labels areas  // the shared space's areas, for the tooltips
+}
+
+// meshRange is a run of drawScratch.rects: the rectangles of one grid.
+type meshRange struct{ start, end int }
+
+// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
+type textRef struct {
+	shape      int
+	text       bool // Text rather than Tip
+	start, end int
+}
+
+// start begins a frame: the rectangles of every slice of both own spaces and of the
+// shared space are found, and the buffers emptied.
+func (d *drawScratch) start(r *Referee) {
+	bo, bs := r.p.Bo, r.p.Bs
+	d.owners = &[2]int{0, 1}
+	d.buf, d.refs, d.rects = d.buf[:0], d.refs[:0], d.rects[:0]
+	for seat := range r.snap.players {
+		own := r.snap.players[seat].own
+		d.own[seat] = d.own[seat][:0]
+		for z := 0; z < bo; z++ {
+			start := len(d.rects)
+			d.rects, d.used = mesh(bo, bo, own[z*bo*bo:(z+1)*bo*bo], d.rects, d.used)
+			d.own[seat] = append(d.own[seat], meshRange{start, len(d.rects)})
+		}
 	}
-	shapes = append(shapes, referee.Shape{Kind: referee.ShapeText, X: x, Y: 16, Text: title, Size: 12,
-		Fill: referee.PlayerColor(seat), Player: owner, Tip: fmt.Sprintf("%s: combined score S_mc, own-space score S_mo, solid cube D, shared score S_ms, this turn's victory points", seatName(seat))})
+	start := len(d.rects)
+	d.rects, d.used = mesh(bs, bs, r.snap.shared, d.rects, d.used)
+	d.shared = meshRange{start, len(d.rects)}
+	d.labels.find(bs, r.snap.shared)
+}
+
+// countShapes is the number of shapes the frame's drawing makes.
+func (r *Referee) countShapes() int {
+	w, d := &r.snap, &r.drawing
+	n := len(d.rects) + 2 // the rectangles, the shared space's label and background
+	for seat := range w.players {
+		pl := &w.players[seat]
+		n += 2 // the header's title and numbers
+		for c := 1; c < len(pl.mult); c++ {
+			if pl.mult[c] != 0 {
+				n += 2
+			}
+		}
+		n += 2*r.p.Bo + len(pl.newCubes) + len(pl.newSquares) // slices' labels and backgrounds
+		if pl.solid > 0 && r.solidCorner[seat] >= 0 {
+			n += pl.solid
+		}
+	}
+	n += 2 + len(w.players) // the effort track, its end and a marker per player
+	if r.p.Ee/r.p.Ep <= maxTicks {
+		for t := r.p.Ep; t < r.p.Ee; t += r.p.Ep {
+			n++
+		}
+	}
+	return n
+}
+
+// owner is the Player value of a seat's shapes.
+func (d *drawScratch) owner(seat int) *int { return &d.owners[seat] }
+
+// tip makes buf[start:] the tooltip of the next shape appended.
+func (d *drawScratch) tip(start int) {
+	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+}
+
+// text makes buf[start:] the text of the next shape appended.
+func (d *drawScratch) text(start int) {
+	d.refs = append(d.refs, textRef{shape: len(d.shapes), text: true, start: start, end: len(d.buf)})
+}
+
+// int writes a number.
+func (d *drawScratch) int(v int) { d.buf = strconv.AppendInt(d.buf, int64(v), 10) }
+
+// finish turns the buffer into one string, gives every shape its piece of it and hands
+// the shapes over.
+func (d *drawScratch) finish() []referee.Shape {
+	all := string(d.buf)
+	for _, ref := range d.refs {
+		if ref.text {
+			d.shapes[ref.shape].Text = all[ref.start:ref.end]
+		} else {
+			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
+		}
+	}
+	shapes := d.shapes
+	d.shapes, d.owners = nil, nil
+	return shapes
+}
+
+func (r *Referee) drawHeader(seat int, x float64) {
+	d := &r.drawing
+	pl := &r.snap.players[seat]
+	owner := d.owner(seat)
+	start := len(d.buf)
+	if !r.snap.over && r.snap.active == seat {
+		d.buf = append(d.buf, "▶ "...)
+	}
+	d.buf = fmt.Appendf(d.buf, "%s: %.1f = own %d (D %d) + shared %d · VP %.2f", seatName(seat), pl.combined, pl.scoreOwn, pl.solid, pl.shared, pl.vp)
+	d.text(start)
+	start = len(d.buf)
+	d.buf = append(d.buf, seatName(seat)...)
+	d.buf = append(d.buf, ": combined score S_mc, own-space score S_mo, solid cube D, shared score S_ms, this turn's victory points"...)
+	d.tip(start)
+	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: x, Y: 16, Size: 12, Fill: referee.PlayerColor(seat), Player: owner})
 	cx := x
 	for c := 1; c < len(pl.mult); c++ {
 		if pl.mult[c] == 0 {
 			continue
 		}
-		tip := fmt.Sprintf("%s: colour %d ×%d", seatName(seat), c, pl.mult[c])
-		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapeRect, X: cx, Y: 24, W: 14, H: 14, Fill: colourPalette[c], Stroke: "#444444", Width: 1, Player: owner, Tip: tip},
-			referee.Shape{Kind: referee.ShapeText, X: cx + 17, Y: 35, Text: fmt.Sprintf("×%d", pl.mult[c]), Size: 11, Fill: "#333333", Player: owner, Tip: tip})
+		start := len(d.buf)
+		d.buf = append(d.buf, seatName(seat)...)
+		d.buf = append(d.buf, ": colour "...)
+		d.int(c)
+		d.buf = append(d.buf, " ×"...)
+		d.int(pl.mult[c])
+		d.tip(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect, X: cx, Y: 24, W: 14, H: 14, Fill: colourPalette[c], Stroke: "#444444", Width: 1, Player: owner})
+		d.tip(start)
+		mult := len(d.buf)
+		d.buf = append(d.buf, "×"...)
+		d.int(pl.mult[c])
+		d.text(mult)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: cx + 17, Y: 35, Size: 11, Fill: "#333333", Player: owner})
 		cx += 40
 	}
-	shapes = append(shapes, referee.Shape{Kind: referee.ShapeText, X: max(cx, x+120), Y: 35, Size: 11, Fill: "#333333", Player: owner,
-		Text: fmt.Sprintf("cash %d · profit %d · effort %d · singles %d/%d", pl.cash, pl.profit, pl.effort, pl.benefitCubes, pl.benefitSquare)})
-	return shapes
+	start = len(d.buf)
+	d.buf = fmt.Appendf(d.buf, "cash %d · profit %d · effort %d · singles %d/%d", pl.cash, pl.profit, pl.effort, pl.benefitCubes, pl.benefitSquare)
+	d.text(start)
+	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: max(cx, x+120), Y: 35, Size: 11, Fill: "#333333", Player: owner})
 }
 
 // drawOwn draws one own space as B_o slices, filled cells merged into rectangles.
-func (r *Referee) drawOwn(shapes []referee.Shape, seat int, x0, y0 float64) []referee.Shape {
+func (r *Referee) drawOwn(seat int, x0, y0 float64) {
+	d := &r.drawing
 	bo := r.p.Bo
 	pl := &r.snap.players[seat]
 	sliceW := float64(float64(bo) * ownCell)
-	owner := referee.Owner(seat)
+	owner := d.owner(seat)
 	origin := func(z int) (float64, float64) {
 		col, row := z%slicesPerRow, z/slicesPerRow
 		return x0 + float64(float64(col)*(sliceW+sliceGap)), y0 + float64(float64(row)*(sliceW+sliceLabel+sliceGap)) + sliceLabel
 	}
 	for z := 0; z < bo; z++ {
 		sx, sy := origin(z)
-		shapes = append(shapes,
-			referee.Shape{Kind: referee.ShapeText, X: sx, Y: sy - 2, Text: fmt.Sprintf("z=%d", z), Size: 9, Fill: "#666"},
-			referee.Shape{Kind: referee.ShapeRect, X: sx, Y: sy, W: sliceW, H: sliceW, Fill: "#f2f2f2", Stroke: "#bbbbbb", Width: 0.5,
-				Tip: fmt.Sprintf("%s own space, slice z=%d", seatName(seat), z)})
-		for _, m := range mesh(bo, bo, func(x, y int) int {
-			if pl.own[ownIndex(bo, vec3{x, y, z})] {
-				return 1
-			}
-			return 0
-		}) {
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
+		start := len(d.buf)
+		d.buf = append(d.buf, "z="...)
+		d.int(z)
+		d.text(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: sx, Y: sy - 2, Size: 9, Fill: "#666"})
+		start = len(d.buf)
+		d.buf = append(d.buf, seatName(seat)...)
+		d.buf = append(d.buf, " own space, slice z="...)
+		d.int(z)
+		d.tip(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect, X: sx, Y: sy, W: sliceW, H: sliceW, Fill: "#f2f2f2", Stroke: "#bbbbbb", Width: 0.5})
+		slice := d.own[seat][z]
+		for _, m := range d.rects[slice.start:slice.end] {
+			start := len(d.buf)
+			d.buf = appendCellRange(d.buf, m, z)
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect,
 				X: sx + float64(float64(m.x)*ownCell), Y: sy + float64(float64(m.y)*ownCell), W: float64(m.w) * ownCell, H: float64(m.h) * ownCell,
-				Fill: referee.PlayerColor(seat), Player: owner, Tip: cellRange(m, z)})
+				Fill: referee.PlayerColor(seat), Player: owner})
 		}
 	}
 	for _, i := range pl.newCubes {
 		x, y, z := i%bo, i/bo%bo, i/(bo*bo)
 		sx, sy := origin(z)
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: sx + float64(float64(x)*ownCell), Y: sy + float64(float64(y)*ownCell),
-			W: ownCell, H: ownCell, Stroke: "#000000", Width: 1.5, Player: owner, Tip: fmt.Sprintf("placed this turn at (%d,%d,%d)", x, y, z)})
+		start := len(d.buf)
+		d.buf = append(d.buf, "placed this turn at ("...)
+		d.int(x)
+		d.buf = append(d.buf, ',')
+		d.int(y)
+		d.buf = append(d.buf, ',')
+		d.int(z)
+		d.buf = append(d.buf, ')')
+		d.tip(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect, X: sx + float64(float64(x)*ownCell), Y: sy + float64(float64(y)*ownCell),
+			W: ownCell, H: ownCell, Stroke: "#000000", Width: 1.5, Player: owner})
 	}
-	if d, corner := pl.solid, r.solidCorner[seat]; d > 0 && corner >= 0 {
+	if size, corner := pl.solid, r.solidCorner[seat]; size > 0 && corner >= 0 {
 		cx, cy, cz := corner%bo, corner/bo%bo, corner/(bo*bo)
-		for z := cz - d + 1; z <= cz; z++ {
+		start := len(d.buf)
+		d.buf = append(d.buf, seatName(seat)...)
+		d.buf = append(d.buf, ": largest solid cube, edge D="...)
+		d.int(size)
+		for z := cz - size + 1; z <= cz; z++ {
 			sx, sy := origin(z)
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
-				X: sx + float64(float64(cx-d+1)*ownCell), Y: sy + float64(float64(cy-d+1)*ownCell), W: float64(d) * ownCell, H: float64(d) * ownCell,
-				Stroke: "#111111", Width: 2, Player: owner, Layer: "range",
-				Tip: fmt.Sprintf("%s: largest solid cube, edge D=%d", seatName(seat), d)})
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect,
+				X: sx + float64(float64(cx-size+1)*ownCell), Y: sy + float64(float64(cy-size+1)*ownCell), W: float64(size) * ownCell, H: float64(size) * ownCell,
+				Stroke: "#111111", Width: 2, Player: owner, Layer: "range"})
 		}
 	}
-	return shapes
 }
 
 // drawShared draws the shared space: single-colour rectangles, then this turn's squares
 // outlined in the colour of the player who placed them.
-func (r *Referee) drawShared(shapes []referee.Shape, x0, y0 float64) []referee.Shape {
+func (r *Referee) drawShared(x0, y0 float64) {
+	d := &r.drawing
 	bs := r.p.Bs
 	w := &r.snap
 	side := float64(bs) * sharedCell
-	shapes = append(shapes,
+	d.shapes = append(d.shapes,
 		referee.Shape{Kind: referee.ShapeText, X: x0, Y: y0 - 2, Text: "shared space", Size: 9, Fill: "#666"},
 		referee.Shape{Kind: referee.ShapeRect, X: x0, Y: y0, W: side, H: side, Fill: "#f2f2f2", Stroke: "#bbbbbb", Width: 0.5})
-	var labels areas
-	labels.find(bs, w.shared)
-	for _, m := range mesh(bs, bs, func(x, y int) int { return int(w.shared[y*bs+x]) }) {
-		area := labels.label[m.y*bs+m.x]
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect,
+	for _, m := range d.rects[d.shared.start:d.shared.end] {
+		colour := w.shared[m.y*bs+m.x]
+		start := len(d.buf)
+		d.buf = append(d.buf, "colour "...)
+		d.int(int(colour))
+		d.buf = append(d.buf, ", area "...)
+		d.int(d.labels.sizes[d.labels.label[m.y*bs+m.x]])
+		d.tip(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect,
 			X: x0 + float64(float64(m.x)*sharedCell), Y: y0 + float64(float64(m.y)*sharedCell), W: float64(m.w) * sharedCell, H: float64(m.h) * sharedCell,
-			Fill: colourPalette[m.v], Tip: fmt.Sprintf("colour %d, area %d", m.v, labels.sizes[area])})
+			Fill: colourPalette[colour]})
 	}
 	for seat := range w.players {
 		for _, i := range w.players[seat].newSquares {
 			x, y := i%bs, i/bs
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeRect, X: x0 + float64(float64(x)*sharedCell), Y: y0 + float64(float64(y)*sharedCell),
-				W: sharedCell, H: sharedCell, Stroke: referee.PlayerColor(seat), Width: 2, Player: referee.Owner(seat),
-				Tip: fmt.Sprintf("placed by %s this turn at (%d,%d)", seatName(seat), x, y)})
+			start := len(d.buf)
+			d.buf = append(d.buf, "placed by "...)
+			d.buf = append(d.buf, seatName(seat)...)
+			d.buf = append(d.buf, " this turn at ("...)
+			d.int(x)
+			d.buf = append(d.buf, ',')
+			d.int(y)
+			d.buf = append(d.buf, ')')
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect, X: x0 + float64(float64(x)*sharedCell), Y: y0 + float64(float64(y)*sharedCell),
+				W: sharedCell, H: sharedCell, Stroke: referee.PlayerColor(seat), Width: 2, Player: d.owner(seat)})
 		}
 	}
-	return shapes
 }
 
-// cellRange is the short hover text of a filled rectangle of a slice: "x 5-6, y 0, z 3".
-func cellRange(m meshRect, z int) string {
-	span := func(lo, n int) string {
-		if n == 1 {
-			return fmt.Sprint(lo)
+// appendCellRange writes the short hover text of a filled rectangle of a slice:
+// "x 5-6, y 0, z 3".
+func appendCellRange(b []byte, m meshRect, z int) []byte {
+	span := func(lo, n int) {
+		b = strconv.AppendInt(b, int64(lo), 10)
+		if n > 1 {
+			b = append(b, '-')
+			b = strconv.AppendInt(b, int64(lo+n-1), 10)
 		}
-		return fmt.Sprintf("%d-%d", lo, lo+n-1)
 	}
-	return "x " + span(m.x, m.w) + ", y " + span(m.y, m.h) + ", z " + fmt.Sprint(z)
+	b = append(b, "x "...)
+	span(m.x, m.w)
+	b = append(b, ", y "...)
+	span(m.y, m.h)
+	b = append(b, ", z "...)
+	return strconv.AppendInt(b, int64(z), 10)
 }
 
 // maxTicks bounds the threshold ticks drawn on the effort track.
 const maxTicks = 100
 
-func (r *Referee) drawTrack(shapes []referee.Shape, x0, y, length float64) []referee.Shape {
+func (r *Referee) drawTrack(x0, y, length float64) {
+	d := &r.drawing
 	w := &r.snap
 	end := max(r.p.Ee, w.players[0].effort, w.players[1].effort) + 1
 	at := func(e int) float64 { return x0 + length*float64(e)/float64(end) }
-	shapes = append(shapes,
-		referee.Shape{Kind: referee.ShapeLine, X: x0, Y: y, X2: x0 + length, Y2: y, Stroke: "#999999", Width: 2},
-		referee.Shape{Kind: referee.ShapeLine, X: at(r.p.Ee), Y: y - 10, X2: at(r.p.Ee), Y2: y + 10, Stroke: "#333333", Width: 2, Tip: fmt.Sprintf("end of the effort track: %d", r.p.Ee)})
+	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeLine, X: x0, Y: y, X2: x0 + length, Y2: y, Stroke: "#999999", Width: 2})
+	start := len(d.buf)
+	d.buf = append(d.buf, "end of the effort track: "...)
+	d.int(r.p.Ee)
+	d.tip(start)
+	d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeLine, X: at(r.p.Ee), Y: y - 10, X2: at(r.p.Ee), Y2: y + 10, Stroke: "#333333", Width: 2})
 	if r.p.Ee/r.p.Ep <= maxTicks {
 		for t := r.p.Ep; t < r.p.Ee; t += r.p.Ep {
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeLine, X: at(t), Y: y - 5, X2: at(t), Y2: y + 5, Stroke: "#999999", Width: 1, Tip: fmt.Sprintf("threshold %d", t)})
+			start := len(d.buf)
+			d.buf = append(d.buf, "threshold "...)
+			d.int(t)
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeLine, X: at(t), Y: y - 5, X2: at(t), Y2: y + 5, Stroke: "#999999", Width: 1})
 		}
 	}
 	for seat := range w.players {
@@ -239,35 +418,45 @@ func (r *Referee) drawTrack(shapes []referee.Shape, x0, y, length float64) []ref
 			radius = 8
 		}
 		dy := -8.0 + float64(16*float64(seat))
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeCircle, X: at(e), Y: y + dy, R: radius, Fill: referee.PlayerColor(seat),
-			Player: referee.Owner(seat), Tip: fmt.Sprintf("%s effort %d", seatName(seat), e)})
+		start := len(d.buf)
+		d.buf = append(d.buf, seatName(seat)...)
+		d.buf = append(d.buf, " effort "...)
+		d.int(e)
+		d.tip(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeCircle, X: at(e), Y: y + dy, R: radius, Fill: referee.PlayerColor(seat),
+			Player: d.owner(seat)})
 	}
-	return shapes
 }
 
-// meshRect is a rectangle of equal non-zero values.
-type meshRect struct{ x, y, w, h, v int }
+// meshRect is a rectangle of equal set cells.
+type meshRect struct{ x, y, w, h int }
 
-// mesh covers the non-zero cells of a w×h grid with few rectangles of equal value
-// (greedy: widest run first, then as many rows down as match), to keep frames small.
-func mesh(w, h int, value func(x, y int) int) []meshRect {
-	used := make([]bool, w*h)
-	var out []meshRect
+// mesh covers the set (non-zero) cells of a w×h grid, stored row by row, with few
+// rectangles of equal value (greedy: widest run first, then as many rows down as match),
+// to keep frames small. It appends them to out; used is room for w×h marks, grown when
+// short and returned for the next call.
+func mesh[T bool | uint8](w, h int, cells []T, out []meshRect, used []bool) ([]meshRect, []bool) {
+	if len(used) < w*h {
+		used = make([]bool, w*h)
+	}
+	used = used[:w*h]
+	clear(used)
+	var unset T
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			v := value(x, y)
-			if v == 0 || used[y*w+x] {
+			v := cells[y*w+x]
+			if v == unset || used[y*w+x] {
 				continue
 			}
 			rw := 1
-			for x+rw < w && !used[y*w+x+rw] && value(x+rw, y) == v {
+			for x+rw < w && !used[y*w+x+rw] && cells[y*w+x+rw] == v {
 				rw++
 			}
 			rh := 1
 		grow:
 			for y+rh < h {
 				for i := 0; i < rw; i++ {
-					if used[(y+rh)*w+x+i] || value(x+i, y+rh) != v {
+					if used[(y+rh)*w+x+i] || cells[(y+rh)*w+x+i] != v {
 						break grow
 					}
 				}
@@ -278,8 +467,8 @@ func mesh(w, h int, value func(x, y int) int) []meshRect {
 					used[(y+dy)*w+x+i] = true
 				}
 			}
-			out = append(out, meshRect{x, y, rw, rh, v})
+			out = append(out, meshRect{x, y, rw, rh})
 		}
 	}
-	return out
+	return out, used
 }

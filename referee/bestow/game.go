@@ -73,6 +73,8 @@ type Referee struct {
 	areas       areas
 	colourScore []float64
 	solidCorner [2]int
+
+	drawing drawScratch // the frame's, kept for its room
 }
 
 var _ referee.Session = (*Referee)(nil)
