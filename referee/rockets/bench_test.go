@@ -10,7 +10,7 @@ import (
 
 // busyGame is a mid-game position: 8 teams of 5 cars on the default 400-city world, with
 // sites, deposits and lawyers, after 200 turns of random driving.
-func busyGame(b *testing.B) (*game, *rand.Rand) {
+func busyGame(b testing.TB) (*game, *rand.Rand) {
 	ref, err := Game{}.New(referee.Config{Seed: 1, Players: 8, Options: map[string]string{"turns": "1000000", "money": "100000"}})
 	if err != nil {
 		b.Fatal(err)

@@ -127,19 +127,20 @@ func (g *game) roadsStatus(team int, tokens []string) []string {
 	if a := protocol.NewArgs(tokens, 0, 0); a.Err() != "" {
 		return []string{a.Err()}
 	}
-	var ids []int
+	var room [64]int // the roads of five cars, without allocating
+	ids := room[:0]
 	for i := range g.teams[team].cars {
 		for _, l := range g.adj[g.teams[team].cars[i].city] {
 			ids = append(ids, l.road)
 		}
 	}
 	ids = sortUnique(ids)
-	out := okWith(strconv.Itoa(len(ids)))
+	out := newLines(len(ids), 16)
 	for _, id := range ids {
 		r := &g.roads[id]
-		out = append(out, line(nil).int(int64(r.a)).int(int64(r.b)).int(int64(r.bonus[team])).int(int64(r.cost+r.handicap)).String())
+		out.int(int64(r.a)).int(int64(r.b)).int(int64(r.bonus[team])).int(int64(r.cost + r.handicap)).end()
 	}
-	return out
+	return out.answer()
 }
 
 func (g *game) carsStatus(team int, tokens []string) []string {
@@ -147,7 +148,7 @@ func (g *game) carsStatus(team int, tokens []string) []string {
 		return []string{a.Err()}
 	}
 	cars := g.teams[team].cars
-	out := okWith(strconv.Itoa(len(cars)))
+	out := newLines(len(cars), 40)
 	for i := range cars {
 		c := &cars[i]
 		engine, trunk, route := "NORMAL", "NORMAL", "U"
@@ -160,10 +161,10 @@ func (g *game) carsStatus(team int, tokens []string) []string {
 		if c.cycle.repeated {
 			route = "R"
 		}
-		out = append(out, line(nil).int(int64(c.id)).int(int64(c.city)).int(int64(c.fuel)).str(engine).str(trunk).str(route).
-			int(int64(len(c.cycle.roads))).int(int64(c.busy)).int(c.cash).String())
+		out.int(int64(c.id)).int(int64(c.city)).int(int64(c.fuel)).str(engine).str(trunk).str(route).
+			int(int64(len(c.cycle.roads))).int(int64(c.busy)).int(c.cash).end()
 	}
-	return out
+	return out.answer()
 }
 
 func (g *game) moveCommand(team int, tokens []string) []string {

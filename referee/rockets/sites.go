@@ -2,7 +2,6 @@ package rockets
 
 import (
 	"math/bits"
-	"strconv"
 
 	"github.com/arena-games/arena/protocol"
 )
@@ -42,7 +41,7 @@ func (g *game) rocketInfo(team int, tokens []string) []string {
 	if a := protocol.NewArgs(tokens, 0, 0); a.Err() != "" {
 		return []string{a.Err()}
 	}
-	out := okWith(strconv.Itoa(len(g.sites)))
+	out := newLines(len(g.sites), 48)
 	for _, s := range g.sites {
 		launched, control := "N", "N"
 		if s.launched {
@@ -52,22 +51,22 @@ func (g *game) rocketInfo(team int, tokens []string) []string {
 		if controls {
 			control = "Y"
 		}
-		l := line(make([]byte, 0, 64)).int(int64(s.city)).int(int64(s.gain)).int(s.deposits[team]).int(s.total()).str(launched).str(control)
+		out.int(int64(s.city)).int(int64(s.gain)).int(s.deposits[team]).int(s.total()).str(launched).str(control)
 		if s.suit != nil {
-			l = l.int(int64(s.suit.left)).int(int64(s.suit.suing.city))
+			out.int(int64(s.suit.left)).int(int64(s.suit.suing.city))
 		} else {
-			l = l.int(0).str("NONE")
+			out.int(0).str("NONE")
 		}
-		l = l.int(int64(s.shareholders())).int(int64(s.threshold))
+		out.int(int64(s.shareholders())).int(int64(s.threshold))
 		pr := g.protection(s)
 		if controls { // the details are for controlling shareholders only
-			l = l.int(int64(pr.lawyers)).int(int64(pr.controllers)).int(int64(pr.level)).int(int64(pr.motivation))
+			out.int(int64(pr.lawyers)).int(int64(pr.controllers)).int(int64(pr.level)).int(int64(pr.motivation))
 		} else {
-			l = l.str("NONE").str("NONE").int(int64(pr.level)).str("NONE")
+			out.str("NONE").str("NONE").int(int64(pr.level)).str("NONE")
 		}
-		out = append(out, l.String())
+		out.end()
 	}
-	return out
+	return out.answer()
 }
 
 func (g *game) launchRocket(team int, tokens []string) []string {
