@@ -33,3 +33,15 @@ func Alive(pid int) bool {
 	i := strings.LastIndexByte(s, ')') // the command name may hold anything, ')' included
 	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z'
 }
+
+// WaitGone waits (up to 20 s) for a process to end, and reports whether it did. A killed
+// process dies once the kernel next runs it, which on a busy machine can take a while:
+// a check made at once would blame a kill that is only pending.
+func WaitGone(pid int) bool {
+	for deadline := time.Now().Add(20 * time.Second); Alive(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}
