@@ -101,7 +101,7 @@ while True:
         turn += 1
         continue
     if mode == "late3" and turn == 3:
-        time.sleep(6)  # far beyond the later turns' limit, short of the first answer's
+        time.sleep(30)  # far beyond the later turns' limit, short of the first answer's
     if mode == "sleepafter1" and turn == 1:
         time.sleep(3600)
     if mode == "exit3" and turn == 2:
