@@ -118,14 +118,16 @@ func readResultLines(t *testing.T, path string) []tournament.Record {
 
 // The issue's check: 20 games of queens between the built-in bots are 10 seeds × 2 seat
 // orders, and greedy's interval is clearly above 50%. The same runs on flags, whose
-// built-in bots are older, and on a fake game in package tournament.
+// built-in bots are older, and on a fake game in package tournament. The limits are 100
+// times the game's: the check is about play, and at queens' 50 ms a busy machine timed
+// greedy out of 5 of its 20 games.
 func TestTournamentBuiltinsIssueCheck(t *testing.T) {
 	for _, game := range []string{"queens", "flags"} {
 		t.Run(game, func(t *testing.T) {
 			requireGreedyAndRandom(t, game)
 			dir := t.TempDir()
 			r := runTournamentCLI(t, dir, "tournament", "--game="+game, "builtin:greedy", "builtin:random",
-				"--games", "20", "--parallel", "2", "--results", "r.jsonl", "--format", "json")
+				"--games", "20", "--parallel", "2", "--results", "r.jsonl", "--format", "json", "--time-scale", "100")
 			if r.code != 0 {
 				t.Fatalf("exit %d\n%s", r.code, r.stderr)
 			}
