@@ -64,7 +64,7 @@ func BenchmarkTurn(b *testing.B) {
 	}
 }
 
-// BenchmarkFrame measures drawing the busy position (about 1 300 shapes).
+// BenchmarkFrame measures drawing the busy position (about 1 200 shapes).
 func BenchmarkFrame(b *testing.B) {
 	g, _ := busyGame(b)
 	b.ReportAllocs()

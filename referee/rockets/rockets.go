@@ -148,6 +148,8 @@ type game struct {
 
 	events     []string // this turn so far
 	lastEvents []string // the last completed turn's, for Frame
+
+	drawing drawing // the room a frame is drawn in, kept for the next one
 }
 
 func newGame(p params, w world, players int) *game {
