@@ -10,7 +10,7 @@ import (
 )
 
 // midGame plays 500 turns of plausible answers: towers built, soldiers fighting.
-func midGame(b *testing.B) *game {
+func midGame(b testing.TB) *game {
 	r, err := Game{}.New(referee.Config{Seed: 1, Players: 2})
 	if err != nil {
 		b.Fatal(err)

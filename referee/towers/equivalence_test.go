@@ -1,6 +1,7 @@
 package towers
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -174,5 +175,152 @@ func TestScoreIsCounted(t *testing.T) {
 				t.Fatalf("step %d, player %d: score %d, %d tiles owned", step, p, got, want)
 			}
 		}
+	}
+}
+
+// checkFrame fails the test when the frame differs from the reference's, in JSON.
+func checkFrame(t *testing.T, g *game, what string) {
+	t.Helper()
+	f := g.Frame()
+	if cap(f.Shapes) != len(f.Shapes) {
+		t.Fatalf("%s: %d shapes drawn, room made for %d", what, len(f.Shapes), cap(f.Shapes))
+	}
+	got, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(referenceFrame(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		at := 0
+		for at < min(len(got), len(want)) && got[at] == want[at] {
+			at++
+		}
+		from := max(0, at-200)
+		t.Fatalf("%s: frame differs from the reference at byte %d\ngot:  …%.400s\nwant: …%.400s", what, at, got[from:], want[from:])
+	}
+}
+
+// frameCoverage counts what the frames compared have drawn, so that a test can say it
+// saw every kind of shape and tooltip.
+type frameCoverage struct {
+	frames, built, damaged, attacking, dead, immune, moving int
+}
+
+func (c *frameCoverage) add(g *game) {
+	c.frames++
+	for p := range 2 {
+		for _, tw := range g.towers[p] {
+			if !tw.base {
+				c.built++
+			}
+			if tw.hp < towerHP[tw.level] {
+				c.damaged++
+			}
+		}
+	}
+	for i := range g.soldiers {
+		s := &g.soldiers[i]
+		switch {
+		case !s.alive():
+			c.dead++
+		case s.state == stateAttack:
+			c.attacking++
+		case s.hasDest:
+			c.moving++
+		}
+		if s.alive() && s.immune > 0 {
+			c.immune++
+		}
+	}
+}
+
+func (c frameCoverage) missing() bool {
+	return c.built == 0 || c.damaged == 0 || c.attacking == 0 || c.dead == 0 || c.immune == 0 || c.moving == 0
+}
+
+// Every frame of whole games is byte for byte in JSON what the first drawing made.
+func TestFrameMatchesReference(t *testing.T) {
+	for _, names := range equivalenceGames {
+		var bots []refereetest.BotFunc
+		for _, name := range names {
+			bot, err := builtin.Lookup(gameName, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bots = append(bots, refereetest.BotFunc(bot))
+		}
+		var seen frameCoverage
+		_, err := refereetest.PlayInProcessWatched(Game{}, referee.Config{Seed: 1, Players: 2}, bots, func(ref referee.Referee) {
+			g := ref.(*game)
+			checkFrame(t, g, fmt.Sprintf("%s, turn %d", names, g.turn))
+			seen.add(g)
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", names, err)
+		}
+		t.Logf("%s: frames identical, %+v", names, seen)
+	}
+}
+
+// So is every frame of random play (towers built, upgraded and destroyed, soldiers sent
+// anywhere), and of its positions changed at random: soldiers in every state, with or
+// without orders, targets that are gone, immune; towers of every level, damaged.
+func TestRandomFrameMatchesReference(t *testing.T) {
+	g := midGame(t)
+	rng := rand.New(rand.NewPCG(9, 9))
+	var seen frameCoverage
+	for turn := 0; turn < 300 && !g.Over(); turn++ {
+		checkFrame(t, g, fmt.Sprintf("turn %d", g.turn))
+		seen.add(g)
+		if turn%10 == 0 {
+			c := g.clone()
+			for i := range c.soldiers {
+				s := &c.soldiers[i]
+				s.state = soldierState(rng.IntN(len(stateNames)))
+				s.hasDest, s.dest = rng.IntN(2) == 0, point{rng.IntN(worldSize + 1), rng.IntN(worldSize + 1)}
+				s.target = []int{noTarget, rng.IntN(numSoldiers), firstTowerID + rng.IntN(20)}[rng.IntN(3)]
+				s.immune, s.hp = rng.IntN(3), 1+rng.IntN(soldierMaxHP)
+				s.respawnTurn = c.turn + rng.IntN(respawnTurns+1)
+			}
+			for p := range 2 {
+				for i := range c.towers[p] {
+					tw := &c.towers[p][i]
+					tw.level = 1 + rng.IntN(maxTowerLevel)
+					tw.hp = 1 + rng.IntN(towerHP[tw.level])
+				}
+			}
+			checkFrame(t, c, fmt.Sprintf("turn %d, changed", c.turn))
+			seen.add(c)
+		}
+		var answers []referee.Answer
+		for _, req := range g.Requests() {
+			answers = append(answers, referee.Answer{Player: req.Player, Lines: plausibleAnswer(rng, req), Status: referee.StatusOK})
+		}
+		g.Play(answers)
+	}
+	if seen.missing() {
+		t.Errorf("a kind of shape was never drawn: %+v", seen)
+	}
+	t.Logf("frames identical, %+v", seen)
+}
+
+// Two frames never share memory: the runner keeps every frame of a game.
+func TestFramesShareNoOwner(t *testing.T) {
+	g := midGame(t)
+	a, b := g.Frame(), g.Frame()
+	owned := 0
+	for i := range a.Shapes {
+		if a.Shapes[i].Player != nil {
+			owned++
+			if a.Shapes[i].Player == b.Shapes[i].Player {
+				t.Fatalf("shape %d: both frames point to the same owner", i)
+			}
+		}
+	}
+	if owned == 0 {
+		t.Fatal("no shape has an owner")
 	}
 }

@@ -1,7 +1,7 @@
 package towers
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -22,12 +22,21 @@ const (
 
 // Frame draws the world (1500×1500 units, tiles of 50): territory shading, grid, tower
 // ranges (layer "range"), towers, attack lines and soldiers.
+//
+// A game is drawn after every one of its 1000 turns: the territory's rectangles are found
+// first, so that the shapes are counted and made at once, every text is written into one
+// buffer that becomes one string the shapes' texts are cut from, and the shapes of a player
+// share one owner value. The buffers are kept from frame to frame (drawing).
 func (g *game) Frame() referee.Frame {
-	shapes := make([]referee.Shape, 0, 256)
-	shapes = g.drawTerritory(shapes)
-	shapes = drawGrid(shapes)
-	shapes = g.drawTowers(shapes)
-	shapes = g.drawSoldiers(shapes)
+	d := &g.drawing
+	d.buf, d.refs = d.buf[:0], d.refs[:0]
+	d.findTerritory(&g.land)
+	d.shapes = make([]referee.Shape, 0, g.countShapes())
+	d.owners = &[2]int{0, 1}
+	g.drawTerritory()
+	d.shapes = drawGrid(d.shapes)
+	g.drawTowers()
+	g.drawSoldiers()
 	st := frameState{Turn: g.turn}
 	for p := range 2 {
 		st.Score[p] = g.land.score(p)
@@ -41,64 +50,149 @@ func (g *game) Frame() referee.Frame {
 	}
 	return referee.Frame{
 		View:   &referee.View{Width: worldSize, Height: worldSize, Background: "#f7f5ef"},
-		Shapes: shapes,
+		Shapes: d.finish(),
 		State:  st,
 		Events: append([]string(nil), g.events...),
 	}
 }
 
-// drawTerritory shades each player's tiles in its translucent colour (shared tiles get both
-// shades). Runs of tiles in a row become one rectangle, and identical runs in consecutive
-// rows merge, which keeps frames small: territories are unions of squares.
-func (g *game) drawTerritory(shapes []referee.Shape) []referee.Shape {
-	type run struct{ x0, x1, y0, y1 int } // tiles [x0,x1) × [y0,y1)
+// countShapes is the number of shapes the frame's drawing makes, once the territory's
+// rectangles are found.
+func (g *game) countShapes() int {
+	n := len(g.drawing.runs) + 1 // the territory and the grid
 	for p := range 2 {
-		var open, done []run
+		for _, t := range g.towers[p] {
+			n += 3 // its range, its square and its label
+			if t.hp < towerHP[t.level] {
+				n += 2 // its hit points' bar
+			}
+		}
+	}
+	for i := range g.soldiers {
+		s := &g.soldiers[i]
+		n++
+		if s.state == stateAttack {
+			if _, ok := g.actorPosition(s.target); ok {
+				n++ // the line to its target
+			}
+		}
+	}
+	return n
+}
+
+// drawing is a frame being drawn, and the room it keeps for the next one.
+type drawing struct {
+	shapes []referee.Shape
+	owners *[2]int // what the shapes' Player fields point to, one pair per frame
+	// buf holds every text written so far; refs says which shape each piece belongs to,
+	// until finish gives the shapes their texts.
+	buf  []byte
+	refs []textRef
+	// runs are the rectangles of both players' territories, player 0's first (split at
+	// split); open and row are findTerritory's rows, kept for their room.
+	runs      []run
+	split     int
+	open, row []run
+}
+
+// run is a rectangle of tiles [x0,x1) × [y0,y1).
+type run struct{ x0, x1, y0, y1 int }
+
+// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
+type textRef struct {
+	shape      int
+	text       bool // Text rather than Tip
+	start, end int
+}
+
+// tip makes buf[start:] the tooltip of the next shape appended.
+func (d *drawing) tip(start int) {
+	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+}
+
+// text makes buf[start:] the text of the next shape appended.
+func (d *drawing) text(start int) {
+	d.refs = append(d.refs, textRef{shape: len(d.shapes), text: true, start: start, end: len(d.buf)})
+}
+
+// str and int write a piece of text.
+func (d *drawing) str(s string) { d.buf = append(d.buf, s...) }
+func (d *drawing) int(v int)    { d.buf = strconv.AppendInt(d.buf, int64(v), 10) }
+
+// finish turns the buffer into one string, gives every shape its piece of it and hands
+// the shapes over; the buffers stay for the next frame.
+func (d *drawing) finish() []referee.Shape {
+	all := string(d.buf)
+	for _, ref := range d.refs {
+		if ref.text {
+			d.shapes[ref.shape].Text = all[ref.start:ref.end]
+		} else {
+			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
+		}
+	}
+	shapes := d.shapes
+	d.shapes, d.owners = nil, nil
+	return shapes
+}
+
+// findTerritory finds the rectangles that shade each player's tiles (shared tiles get
+// both shades). Runs of tiles in a row become one rectangle, and identical runs in
+// consecutive rows merge, which keeps frames small: territories are unions of squares. A
+// rectangle is listed when it ends, rectangles ending on the same row in the order they
+// start on it.
+func (d *drawing) findTerritory(land *territory) {
+	d.runs = d.runs[:0]
+	for p := range 2 {
+		open, row := d.open[:0], d.row[:0]
 		for y := 0; y <= mapSize; y++ {
-			var row []run
+			row = row[:0]
 			for x := 0; y < mapSize && x < mapSize; {
-				if !g.land.owns(p, x, y) {
+				if !land.owns(p, x, y) {
 					x++
 					continue
 				}
-				x0 := x
-				for x < mapSize && g.land.owns(p, x, y) {
+				r := run{x0: x, y0: y, y1: y + 1}
+				for x < mapSize && land.owns(p, x, y) {
 					x++
 				}
-				row = append(row, run{x0, x, y, y + 1})
-			}
-			var still []run
-			for _, r := range row {
-				extended := false
-				for i := range open {
+				r.x1 = x
+				for i := range open { // the same run on the row above: the rectangle grows
 					if open[i].x0 == r.x0 && open[i].x1 == r.x1 {
-						open[i].y1 = r.y1
-						still = append(still, open[i])
-						open[i].x1 = -1 // consumed
-						extended = true
+						r.y0 = open[i].y0
+						open[i].x1 = -1 // taken
 						break
 					}
 				}
-				if !extended {
-					still = append(still, r)
-				}
+				row = append(row, r)
 			}
 			for _, o := range open {
 				if o.x1 >= 0 {
-					done = append(done, o)
+					d.runs = append(d.runs, o)
 				}
 			}
-			open = still
+			open, row = row, open
 		}
-		for _, r := range done {
-			shapes = append(shapes, referee.Shape{
-				Kind: referee.ShapeRect, X: float64(r.x0 * tileSize), Y: float64(r.y0 * tileSize),
-				W: float64((r.x1 - r.x0) * tileSize), H: float64((r.y1 - r.y0) * tileSize),
-				Fill: referee.PlayerColor(p), Alpha: territoryAlpha, Player: referee.Owner(p),
-			})
+		d.open, d.row = open, row
+		if p == 0 {
+			d.split = len(d.runs)
 		}
 	}
-	return shapes
+}
+
+// drawTerritory shades each player's tiles in its translucent colour.
+func (g *game) drawTerritory() {
+	d := &g.drawing
+	for i, r := range d.runs {
+		p := 0
+		if i >= d.split {
+			p = 1
+		}
+		d.shapes = append(d.shapes, referee.Shape{
+			Kind: referee.ShapeRect, X: float64(r.x0 * tileSize), Y: float64(r.y0 * tileSize),
+			W: float64((r.x1 - r.x0) * tileSize), H: float64((r.y1 - r.y0) * tileSize),
+			Fill: referee.PlayerColor(p), Alpha: territoryAlpha, Player: &d.owners[p],
+		})
+	}
 }
 
 // drawGrid draws every tile boundary as one stroked polygon: a zigzag along the rows and
@@ -125,75 +219,112 @@ func drawGrid(shapes []referee.Shape) []referee.Shape {
 	return append(shapes, referee.Shape{Kind: referee.ShapePoly, Points: points, Stroke: "#000000", Width: 1, Alpha: 0.12})
 }
 
-func (g *game) drawTowers(shapes []referee.Shape) []referee.Shape {
+func (g *game) drawTowers() {
+	d := &g.drawing
 	for p := range 2 {
 		for _, t := range g.towers[p] {
 			r := towerRange[t.level]
 			x0, y0 := max(0, t.tx-r), max(0, t.ty-r)
 			x1, y1 := min(mapSize, t.tx+r+1), min(mapSize, t.ty+r+1)
-			shapes = append(shapes, referee.Shape{
+			d.shapes = append(d.shapes, referee.Shape{
 				Kind: referee.ShapeRect, X: float64(x0 * tileSize), Y: float64(y0 * tileSize),
 				W: float64((x1 - x0) * tileSize), H: float64((y1 - y0) * tileSize),
-				Stroke: referee.PlayerColor(p), Width: 2, Alpha: 0.6, Player: referee.Owner(p), Layer: "range",
+				Stroke: referee.PlayerColor(p), Width: 2, Alpha: 0.6, Player: &d.owners[p], Layer: "range",
 			})
 		}
 	}
 	for p := range 2 {
 		for _, t := range g.towers[p] {
 			x, y := float64(t.tx*tileSize), float64(t.ty*tileSize)
-			kind, label, stroke, width := "tower", fmt.Sprint(t.level), "#333333", 2.0
+			kind, label, stroke, width := "tower", "", "#333333", 2.0
 			if t.base {
-				kind, label, stroke, width = "base tower", fmt.Sprintf("B%d", t.level), "#000000", 5
+				kind, label, stroke, width = "base tower", "B", "#000000", 5
 			}
-			tip := fmt.Sprintf("%s %d (player %d) at tile (%d,%d): level %d, hp %d/%d", kind, t.id, p, t.tx, t.ty, t.level, t.hp, towerHP[t.level])
-			shapes = append(shapes,
-				referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 5, W: tileSize - 10, H: tileSize - 10,
-					Fill: referee.PlayerColor(p), Stroke: stroke, Width: width, Player: referee.Owner(p), Tip: tip},
-				referee.Shape{Kind: referee.ShapeText, X: x + 15, Y: y + 33, Text: label, Size: 20, Fill: "#ffffff"})
+			start := len(d.buf)
+			d.str(kind)
+			d.str(" ")
+			d.int(t.id)
+			d.str(" (player ")
+			d.int(p)
+			d.str(") at tile (")
+			d.int(t.tx)
+			d.str(",")
+			d.int(t.ty)
+			d.str("): level ")
+			d.int(t.level)
+			d.str(", hp ")
+			d.int(t.hp)
+			d.str("/")
+			d.int(towerHP[t.level])
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 5, W: tileSize - 10, H: tileSize - 10,
+				Fill: referee.PlayerColor(p), Stroke: stroke, Width: width, Player: &d.owners[p]})
+			start = len(d.buf)
+			d.str(label)
+			d.int(t.level)
+			d.text(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeText, X: x + 15, Y: y + 33, Size: 20, Fill: "#ffffff"})
 			if t.hp < towerHP[t.level] {
-				shapes = append(shapes,
+				d.shapes = append(d.shapes,
 					referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 44, W: tileSize - 10, H: 4, Fill: "#555555"},
 					referee.Shape{Kind: referee.ShapeRect, X: x + 5, Y: y + 44, W: float64(tileSize-10) * float64(t.hp) / float64(towerHP[t.level]), H: 4, Fill: "#3cb44b"})
 			}
 		}
 	}
-	return shapes
 }
 
-func (g *game) drawSoldiers(shapes []referee.Shape) []referee.Shape {
+func (g *game) drawSoldiers() {
+	d := &g.drawing
 	for i := range g.soldiers {
 		s := &g.soldiers[i]
 		if s.state != stateAttack {
 			continue
 		}
 		if to, ok := g.actorPosition(s.target); ok {
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeLine, X: float64(s.pos.x), Y: float64(s.pos.y),
-				X2: float64(to.x), Y2: float64(to.y), Stroke: referee.PlayerColor(s.owner), Width: 1, Alpha: 0.5, Player: referee.Owner(s.owner)})
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeLine, X: float64(s.pos.x), Y: float64(s.pos.y),
+				X2: float64(to.x), Y2: float64(to.y), Stroke: referee.PlayerColor(s.owner), Width: 1, Alpha: 0.5, Player: &d.owners[s.owner]})
 		}
 	}
 	for i := range g.soldiers {
 		s := &g.soldiers[i]
 		x, y := float64(s.pos.x), float64(s.pos.y)
+		start := len(d.buf)
+		d.str("soldier ")
+		d.int(s.id)
+		d.str(" (player ")
+		d.int(s.owner)
 		if !s.alive() {
-			shapes = append(shapes, referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: soldierRadius - 2,
-				Stroke: referee.PlayerColor(s.owner), Width: 2, Alpha: 0.45, Player: referee.Owner(s.owner),
-				Tip: fmt.Sprintf("soldier %d (player %d): dead, back in %d turn(s)", s.id, s.owner, s.respawnTurn-g.turn)})
+			d.str("): dead, back in ")
+			d.int(s.respawnTurn - g.turn)
+			d.str(" turn(s)")
+			d.tip(start)
+			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: soldierRadius - 2,
+				Stroke: referee.PlayerColor(s.owner), Width: 2, Alpha: 0.45, Player: &d.owners[s.owner]})
 			continue
 		}
-		tip := fmt.Sprintf("soldier %d (player %d): hp %d, %s", s.id, s.owner, s.hp, s.state)
+		d.str("): hp ")
+		d.int(s.hp)
+		d.str(", ")
+		d.str(s.state.String())
 		switch {
 		case s.target != noTarget:
-			tip += fmt.Sprintf(" → %d", s.target)
+			d.str(" → ")
+			d.int(s.target)
 		case s.hasDest:
-			tip += fmt.Sprintf(" → (%d,%d)", s.dest.x, s.dest.y)
+			d.str(" → (")
+			d.int(s.dest.x)
+			d.str(",")
+			d.int(s.dest.y)
+			d.str(")")
 		}
 		stroke, width := "#000000", 1.0
 		if s.immune > 0 {
-			tip += fmt.Sprintf(", immune %d", s.immune)
+			d.str(", immune ")
+			d.int(s.immune)
 			stroke, width = "#ffffff", 3
 		}
-		shapes = append(shapes, referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: soldierRadius,
-			Fill: referee.PlayerColor(s.owner), Stroke: stroke, Width: width, Player: referee.Owner(s.owner), Tip: tip})
+		d.tip(start)
+		d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: soldierRadius,
+			Fill: referee.PlayerColor(s.owner), Stroke: stroke, Width: width, Player: &d.owners[s.owner]})
 	}
-	return shapes
 }

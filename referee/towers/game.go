@@ -61,6 +61,8 @@ type game struct {
 	status  [2]referee.Status
 	message [2]string
 	events  []string // what happened in the last turn played
+
+	drawing drawing // the room a frame is drawn in, kept for the next one
 }
 
 func newGame(set settings) *game {
