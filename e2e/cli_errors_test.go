@@ -66,10 +66,12 @@ func TestRerunKeepsTimingAndClock(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	replay := filepath.Join(dir, "bank.json")
-	// Limits 20 times roomier, so that a busy machine does not empty the bank, but a bank
-	// as given (--time-scale leaves it alone): turn 4's 1.8 s take 0.8 s from it.
+	// Limits 20 times roomier (1 s a turn) and a bank as given (--time-scale leaves it
+	// alone): turn 4's 1.8 s take 0.8 s from its 5 s. The 4.2 s left are the room a busy
+	// machine needs: a turn it delays draws on the bank rather than timing out. (Roomy
+	// limits would make the slow turn, played twice, take 5 s more each time.)
 	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 4 --sleep-ms 1800"
-	_, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--time-scale", roomy, "--timing=bank:2000", "--replay", replay)
+	_, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--time-scale", "20", "--timing=bank:5000", "--replay", replay)
 	if !strings.Contains(r.stdout, `"status": "ok"`) || strings.Contains(r.stdout, "timeout") {
 		t.Fatalf("the recorded game: want the slow turn taken from the bank\n%s", r)
 	}
@@ -85,8 +87,8 @@ func TestRerunKeepsTimingAndClock(t *testing.T) {
 	}
 	again := readReplay(t, filepath.Join(dir, "again.json"))
 	settings, _ := again["settings"].(map[string]any)
-	if settings["timing"] != "bank:2000" || settings["clock"] != "wall" {
-		t.Errorf("the rerun's settings: %v, want the recorded timing bank:2000 and clock wall", settings)
+	if settings["timing"] != "bank:5000" || settings["clock"] != "wall" {
+		t.Errorf("the rerun's settings: %v, want the recorded timing bank:5000 and clock wall", settings)
 	}
 }
 
@@ -180,12 +182,14 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 }
 
 // On the CPU clock a bot that sleeps uses no CPU time; it is stopped by a wall-clock net,
-// and the message says so rather than claiming the CPU limit was missed.
+// and the message says so rather than claiming the CPU limit was missed. The limits are
+// scaled by 10, so that the net is 5 s a turn as roomy's limits are: at CodinGame's it is
+// 1.05 s, and a busy machine could keep the opponent from a CPU for longer than that.
 func TestCPUClockSleeperMessage(t *testing.T) {
 	needPython(t)
 	t.Parallel()
-	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 3 --sleep-ms 3000"
-	res, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--clock=cpu")
+	bot := "python3 " + filepath.Join(botsDir, "queens_statement.py") + " --sleep-turn 3 --sleep-ms 15000"
+	res, r := play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--clock=cpu", "--time-scale=10")
 	msg := res.Players[0].Message
 	if res.Players[0].Status != "timeout" || !strings.Contains(msg, "of wall-clock time") || !strings.Contains(msg, "of CPU") {
 		t.Errorf("a sleeping bot on the CPU clock: status %q, message %q; want a timeout saying it was the wall-clock net\n%s", res.Players[0].Status, msg, r)
@@ -261,7 +265,9 @@ func TestClosedOutputStopsTheGame(t *testing.T) {
 	dir := t.TempDir()
 	const child = "sleep 86421"
 	replay := filepath.Join(dir, "r.json")
-	cmd := exec.Command(arenaBin, "run", "--game=queens", "--seed=3", "--stderr", "--replay", replay, waitingBot(t, dir, child), "builtin:random")
+	// Roomy limits: a bot timed out on a busy machine would end the game before the
+	// output closes, and the replay would be of a finished game.
+	cmd := exec.Command(arenaBin, "run", "--game=queens", "--seed=3", "--time-scale", roomy, "--stderr", "--replay", replay, waitingBot(t, dir, child), "builtin:random")
 	first := runUntilOutputCloses(t, cmd, child)
 	if !strings.Contains(first, "thinking about turn") {
 		t.Errorf("arena's first line: %q; want the bot's stderr", first)

@@ -38,6 +38,7 @@ func TestDeadline24HostileBots(t *testing.T) {
 		{"segv", "crash", `^killed by signal 11 \(segmentation fault\)$`},
 		{"closeout", "crash", `^closed its output but kept running$`},
 		{"forkhold", "crash", `^exited with code 0$`},
+		// The limit on reading an answer is arena's own, not the game's: not scaled.
 		{"noread", "timeout", `^did not read its input \(limit 1000 ms\)$`},
 		{"flood", "limit", `^flooded its output: more than 1 MiB not read as answers, starting "x{60}"… \(940 more bytes\)$`},
 		// Leaving is the bot's own business at the end: it is stopped after the exit grace.
