@@ -100,14 +100,12 @@ func checkGarbageRecorded(t *testing.T, r replayFile) {
 }
 
 // tagged lists the live processes whose environment holds the entry env ("KEY=VALUE"),
-// looking twice over a second: a process being stopped may take a moment to go.
+// looking again for up to 20 s while any is left: a process being stopped dies once the
+// kernel next runs it, which on a busy machine can take a while (proctest.WaitGone).
 func tagged(env string) []string {
-	var pids []string
-	for try := 0; try < 2; try++ {
-		if try > 0 {
-			time.Sleep(time.Second)
-		}
-		pids = nil
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var pids []string
 		dirs, _ := filepath.Glob("/proc/[0-9]*")
 		for _, d := range dirs {
 			data, err := os.ReadFile(filepath.Join(d, "environ"))
@@ -120,9 +118,9 @@ func tagged(env string) []string {
 				}
 			}
 		}
-		if len(pids) == 0 {
-			return nil
+		if len(pids) == 0 || time.Now().After(deadline) {
+			return pids
 		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	return pids
 }
