@@ -195,20 +195,22 @@ func TestPipeHandshakeLoginAndReplay(t *testing.T) {
 }
 
 // The login handshake over pipes gets the start-up grace as turn 0 does, not scaled by the
-// time scale; a bot that does not answer it is told which prompt it missed.
+// time scale; a bot that does not answer it is told which prompt it missed. The slow bot
+// answers after 1 s: past the grace scaled by 0.1 (500 ms), 4 s short of the grace itself,
+// room for a busy machine to keep it from a CPU. The silent bot waits out the grace.
 func TestPipeHandshakeGrace(t *testing.T) {
 	slow := Player{Name: "slow", Command: "slow", Argv: []string{"sh", "-c",
-		`read a; sleep 0.2; echo me; read b; echo pw; read ok; printf 'ADD 1\nWAIT\n'; while read x; do :; done`}}
-	silent := Player{Name: "silent", Command: "silent", Argv: []string{"sh", "-c", `sleep 5`}}
-	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 0.1, StartupGrace: 600 * time.Millisecond,
+		`read a; sleep 1; echo me; read b; echo pw; read ok; printf 'ADD 1\nWAIT\n'; while read x; do :; done`}}
+	silent := Player{Name: "silent", Command: "silent", Argv: []string{"sh", "-c", `sleep 60`}}
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 0.1, StartupGrace: 5 * time.Second,
 		Options: map[string]string{"handshake": "1"}, Players: []Player{slow, silent}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p := rec.Result.Players[0]; p.Status != "ok" || p.Score != 1 {
-		t.Errorf("a bot answering LOGIN after 200 ms of a 600 ms grace at time scale 0.1: %s %q, score %v; want ok", p.Status, p.Message, p.Score)
+		t.Errorf("a bot answering LOGIN after 1 s of a 5 s grace at time scale 0.1: %s %q, score %v; want ok", p.Status, p.Message, p.Score)
 	}
-	if p := rec.Result.Players[1]; p.Status != "timeout" || !strings.Contains(p.Message, "did not answer LOGIN within 600 ms") {
+	if p := rec.Result.Players[1]; p.Status != "timeout" || !strings.Contains(p.Message, "did not answer LOGIN within 5000 ms") {
 		t.Errorf("a bot that never answers LOGIN: %s %q; want a timeout naming the prompt", p.Status, p.Message)
 	}
 }
