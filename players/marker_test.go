@@ -1,8 +1,11 @@
 package players
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -32,7 +35,19 @@ func TestFindMarkedAnywhereInTheEnvironment(t *testing.T) {
 		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 		pids[name] = cmd.Process.Pid
 	}
-	time.Sleep(50 * time.Millisecond) // until every sleep has its environment
+	// A started process shows its environment once its exec is done, which on a busy
+	// machine may take a while: wait until every sleep shows the one it was given.
+	for name, pid := range pids {
+		want := strings.Join(envs[name], "\x00") + "\x00"
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if got, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid)); string(got) == want {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: process %d does not show its environment %q after 20 s", name, pid, want)
+			}
+		}
+	}
 	found := FindMarked(marker)
 	for name, pid := range pids {
 		if want := name != "longer"; slices.Contains(found, pid) != want {
