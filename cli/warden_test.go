@@ -44,7 +44,9 @@ exec sleep 300`
 	cmd.Process.Kill()
 	cmd.Wait()
 
-	deadline := time.Now().Add(5 * time.Second)
+	// Killed processes die once the kernel next runs them, which on a busy machine can
+	// take a while: they are looked for until they are gone, for up to 20 s.
+	deadline := time.Now().Add(20 * time.Second)
 	left := func() []string {
 		var names []string
 		for name, pid := range pids {
