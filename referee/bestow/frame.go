@@ -124,7 +124,7 @@ type drawScratch struct {
 	// buf holds every text written so far; refs says which shape each piece belongs to,
 	// until finish gives the shapes their texts.
 	buf  []byte
-	refs []textRef
+	refs []referee.TextPiece
 	// own[seat][z] and shared are the rectangles of filled cells, found before the
 	// shapes are counted; rects holds them all.
 	own    [2][]meshRange
@@ -136,13 +136,6 @@ type drawScratch struct {
 
 // meshRange is a run of drawScratch.rects: the rectangles of one grid.
 type meshRange struct{ start, end int }
-
-// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
-type textRef struct {
-	shape      int
-	text       bool // Text rather than Tip
-	start, end int
-}
 
 // start begins a frame: the rectangles of every slice of both own spaces and of the
 // shared space are found, and the buffers emptied.
@@ -196,12 +189,12 @@ func (d *drawScratch) owner(seat int) *int { return &d.owners[seat] }
 
 // tip makes buf[start:] the tooltip of the next shape appended.
 func (d *drawScratch) tip(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: start, End: len(d.buf)})
 }
 
 // text makes buf[start:] the text of the next shape appended.
 func (d *drawScratch) text(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), text: true, start: start, end: len(d.buf)})
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Text: true, Start: start, End: len(d.buf)})
 }
 
 // int writes a number.
@@ -210,14 +203,7 @@ func (d *drawScratch) int(v int) { d.buf = strconv.AppendInt(d.buf, int64(v), 10
 // finish turns the buffer into one string, gives every shape its piece of it and hands
 // the shapes over.
 func (d *drawScratch) finish() []referee.Shape {
-	all := string(d.buf)
-	for _, ref := range d.refs {
-		if ref.text {
-			d.shapes[ref.shape].Text = all[ref.start:ref.end]
-		} else {
-			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
-		}
-	}
+	referee.CutTexts(d.buf, d.refs, d.shapes)
 	shapes := d.shapes
 	d.shapes, d.owners = nil, nil
 	return shapes

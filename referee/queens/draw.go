@@ -119,7 +119,7 @@ func (r *Referee) Frame() referee.Frame {
 			referee.Shape{Kind: referee.ShapeText, X: p.queen.pos.x - 9, Y: p.queen.pos.y + 8, Text: "Q", Size: 22, Fill: "#ffffff", Player: d.owner(i)},
 		)
 	}
-	d.cutTexts()
+	referee.CutTexts(d.buf, d.refs, d.shapes)
 	r.drawBuf, r.drawRefs = d.buf, d.refs // kept for the next frame
 	var events []string
 	if len(g.events) > 0 {
@@ -142,17 +142,10 @@ type drawing struct {
 	shapes []referee.Shape
 	owners *[2]int // what the shapes' Player fields point to
 	// buf holds every text written so far; refs says which shape each piece belongs to,
-	// until cutTexts gives the shapes their texts.
+	// until referee.CutTexts gives the shapes their texts.
 	buf    []byte
-	refs   []textRef
+	refs   []referee.TextPiece
 	points []float64 // the barracks' polygons, one array for the frame
-}
-
-// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
-type textRef struct {
-	shape      int
-	text       bool // Text rather than Tip
-	start, end int
 }
 
 // owner is the Player value of a shape: one per player and frame, nil for nobody.
@@ -165,24 +158,12 @@ func (d *drawing) owner(player int) *int {
 
 // tip makes buf[start:] the tooltip of the next shape appended.
 func (d *drawing) tip(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: start, End: len(d.buf)})
 }
 
 // text makes buf[start:] the text of the shape at index shape.
 func (d *drawing) text(shape, start int) {
-	d.refs = append(d.refs, textRef{shape: shape, text: true, start: start, end: len(d.buf)})
-}
-
-// cutTexts turns the buffer into one string and gives every shape its piece of it.
-func (d *drawing) cutTexts() {
-	all := string(d.buf)
-	for _, ref := range d.refs {
-		if ref.text {
-			d.shapes[ref.shape].Text = all[ref.start:ref.end]
-		} else {
-			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
-		}
-	}
+	d.refs = append(d.refs, referee.TextPiece{Shape: shape, Text: true, Start: start, End: len(d.buf)})
 }
 
 // point writes " · (x, y)" with the coordinates as players read them.
@@ -223,7 +204,7 @@ func (d *drawing) site(s *site) {
 	colour := referee.PlayerColor(s.owner)
 	switch s.kind {
 	case mineKind:
-		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
+		d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: tip, End: d.refs[len(d.refs)-1].End})
 		d.shapes = append(d.shapes,
 			referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: 0.6 * r, Fill: mineFill, Stroke: colour, Width: 8, Player: owner},
 			referee.Shape{Kind: referee.ShapeText, X: x - 8, Y: y + 9, Size: 22, Fill: "#000000", Player: owner})
@@ -233,7 +214,7 @@ func (d *drawing) site(s *site) {
 		d.text(len(d.shapes)-1, start)
 	case towerKind:
 		h := float64(0.55 * r)
-		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
+		d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: tip, End: d.refs[len(d.refs)-1].End})
 		d.shapes = append(d.shapes,
 			referee.Shape{Kind: referee.ShapeRect, X: x - h, Y: y - h, W: 2 * h, H: 2 * h, Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner},
 			referee.Shape{Kind: referee.ShapeText, X: x - 18, Y: y + 8, Size: 22, Fill: "#ffffff", Player: owner})
@@ -244,7 +225,7 @@ func (d *drawing) site(s *site) {
 		h := float64(0.7 * r)
 		at := len(d.points)
 		d.points = append(d.points, x, y-h, x+h, y, x, y+h, x-h, y)
-		d.refs = append(d.refs, textRef{shape: len(d.shapes), start: tip, end: d.refs[len(d.refs)-1].end})
+		d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: tip, End: d.refs[len(d.refs)-1].End})
 		d.shapes = append(d.shapes,
 			referee.Shape{Kind: referee.ShapePoly, Points: d.points[at:len(d.points):len(d.points)], Fill: colour, Stroke: "#ffffff", Width: 3, Player: owner},
 			referee.Shape{Kind: referee.ShapeText, X: x - 10, Y: y + 9, Size: 24, Fill: "#ffffff", Player: owner})

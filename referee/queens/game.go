@@ -73,7 +73,7 @@ type Referee struct {
 	g *state
 	// Scratch space Frame reuses from one frame to the next.
 	drawBuf  []byte
-	drawRefs []textRef
+	drawRefs []referee.TextPiece
 }
 
 var _ referee.TurnBased = (*Referee)(nil)

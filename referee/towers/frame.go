@@ -87,7 +87,7 @@ type drawing struct {
 	// buf holds every text written so far; refs says which shape each piece belongs to,
 	// until finish gives the shapes their texts.
 	buf  []byte
-	refs []textRef
+	refs []referee.TextPiece
 	// runs are the rectangles of both players' territories, player 0's first (split at
 	// split); open and row are findTerritory's rows, kept for their room.
 	runs      []run
@@ -98,21 +98,14 @@ type drawing struct {
 // run is a rectangle of tiles [x0,x1) × [y0,y1).
 type run struct{ x0, x1, y0, y1 int }
 
-// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
-type textRef struct {
-	shape      int
-	text       bool // Text rather than Tip
-	start, end int
-}
-
 // tip makes buf[start:] the tooltip of the next shape appended.
 func (d *drawing) tip(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: start, End: len(d.buf)})
 }
 
 // text makes buf[start:] the text of the next shape appended.
 func (d *drawing) text(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), text: true, start: start, end: len(d.buf)})
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Text: true, Start: start, End: len(d.buf)})
 }
 
 // str and int write a piece of text.
@@ -122,14 +115,7 @@ func (d *drawing) int(v int)    { d.buf = strconv.AppendInt(d.buf, int64(v), 10)
 // finish turns the buffer into one string, gives every shape its piece of it and hands
 // the shapes over; the buffers stay for the next frame.
 func (d *drawing) finish() []referee.Shape {
-	all := string(d.buf)
-	for _, ref := range d.refs {
-		if ref.text {
-			d.shapes[ref.shape].Text = all[ref.start:ref.end]
-		} else {
-			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
-		}
-	}
+	referee.CutTexts(d.buf, d.refs, d.shapes)
 	shapes := d.shapes
 	d.shapes, d.owners = nil, nil
 	return shapes

@@ -75,7 +75,7 @@ func (m *match) draw(debug []referee.Shape) referee.Frame {
 		state.Triangles[p] = b.ownedTriangles(p)
 	}
 	d.shapes = append(d.shapes, debug...)
-	d.cutTexts()
+	referee.CutTexts(d.buf, d.refs, d.shapes)
 	m.drawBuf, m.drawRefs = d.buf, d.refs // kept for the next frame
 	events := m.events
 	if len(events) == 0 {
@@ -94,17 +94,10 @@ type drawing struct {
 	shapes []referee.Shape
 	owners *[2]int // what the shapes' Player fields point to
 	// buf holds every text written so far; refs says which shape each piece belongs to,
-	// until cutTexts gives the shapes their texts.
+	// until referee.CutTexts gives the shapes their texts.
 	buf    []byte
-	refs   []textRef
+	refs   []referee.TextPiece
 	points []float64 // the triangles' corners, one array for the frame
-}
-
-// textRef is a piece of the drawing's buffer: the tooltip (or the text) of a shape.
-type textRef struct {
-	shape      int
-	text       bool // Text rather than Tip
-	start, end int
 }
 
 // owner is the Player value of a shape: one per player and frame, nil for nobody.
@@ -117,24 +110,12 @@ func (d *drawing) owner(player int) *int {
 
 // tip makes buf[start:] the tooltip of the next shape appended.
 func (d *drawing) tip(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), start: start, end: len(d.buf)})
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Start: start, End: len(d.buf)})
 }
 
 // text makes buf[start:] the text of the next shape appended.
 func (d *drawing) text(start int) {
-	d.refs = append(d.refs, textRef{shape: len(d.shapes), text: true, start: start, end: len(d.buf)})
-}
-
-// cutTexts turns the buffer into one string and gives every shape its piece of it.
-func (d *drawing) cutTexts() {
-	all := string(d.buf)
-	for _, ref := range d.refs {
-		if ref.text {
-			d.shapes[ref.shape].Text = all[ref.start:ref.end]
-		} else {
-			d.shapes[ref.shape].Tip = all[ref.start:ref.end]
-		}
-	}
+	d.refs = append(d.refs, referee.TextPiece{Shape: len(d.shapes), Text: true, Start: start, End: len(d.buf)})
 }
 
 // triangle draws a triangle, in its owner's colour or faintly white when neutral, with

@@ -33,7 +33,7 @@ type match struct {
 	// inputBuf and drawBuf are kept from turn to turn: the input and the frame's texts
 	// are written there, then copied out.
 	inputBuf, drawBuf []byte
-	drawRefs          []textRef
+	drawRefs          []referee.TextPiece
 }
 
 func newMatch(b *board) *match {
