@@ -1,7 +1,6 @@
 package bestow
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -15,21 +14,7 @@ import (
 // checkFrame fails the test when the frame differs from the reference's, in JSON.
 func checkFrame(t *testing.T, r *Referee, what string) {
 	t.Helper()
-	f := r.Frame()
-	if cap(f.Shapes) != len(f.Shapes) {
-		t.Fatalf("%s: %d shapes drawn, room made for %d", what, len(f.Shapes), cap(f.Shapes))
-	}
-	got, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := json.Marshal(referenceFrame(r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Fatalf("%s: frame differs from the reference\ngot:  %.300s\nwant: %.300s", what, got, want)
-	}
+	refereetest.SameFrame(t, what, r.Frame(), referenceFrame(r))
 }
 
 // Every frame of whole games, in every variant, is byte for byte in JSON what the first

@@ -2,6 +2,7 @@ package queens
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	_ "github.com/arena-games/arena/players/builtin/queens"
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/referee/refereetest"
 )
 
 // eachTurn plays a game between two built-in bots in-process and calls check before every
@@ -88,21 +90,7 @@ func TestFrameMatchesReference(t *testing.T) {
 	for _, gm := range equivalenceGames {
 		frames := 0
 		eachTurn(t, gm.seed, gm.prof, gm.bots, func(r *Referee, _ []referee.Request) {
-			f := r.Frame()
-			if cap(f.Shapes) != len(f.Shapes) {
-				t.Fatalf("seed %d, turn %d: %d shapes drawn, room made for %d", gm.seed, r.Turn(), len(f.Shapes), cap(f.Shapes))
-			}
-			got, err := json.Marshal(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := json.Marshal(referenceFrame(r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != string(want) {
-				t.Fatalf("seed %d, turn %d: frame differs from the reference\ngot:  %.300s\nwant: %.300s", gm.seed, r.Turn(), got, want)
-			}
+			refereetest.SameFrame(t, fmt.Sprintf("seed %d, turn %d", gm.seed, r.Turn()), r.Frame(), referenceFrame(r))
 			frames++
 		})
 		t.Logf("seed %d (%s, %s): %d frames identical", gm.seed, gm.prof, gm.bots, frames)

@@ -1,7 +1,6 @@
 package rockets
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -135,26 +134,7 @@ func TestBusyStatusAnswersMatchReference(t *testing.T) {
 // checkFrame fails the test when the frame differs from the reference's, in JSON.
 func checkFrame(t *testing.T, g *game, what string) {
 	t.Helper()
-	f := g.Frame()
-	if cap(f.Shapes) != len(f.Shapes) {
-		t.Fatalf("%s: %d shapes drawn, room made for %d", what, len(f.Shapes), cap(f.Shapes))
-	}
-	got, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := json.Marshal(referenceFrame(g))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		at := 0
-		for at < min(len(got), len(want)) && got[at] == want[at] {
-			at++
-		}
-		from := max(0, at-200)
-		t.Fatalf("%s: frame differs from the reference at byte %d\ngot:  …%.400s\nwant: …%.400s", what, at, got[from:], want[from:])
-	}
+	refereetest.SameFrame(t, what, g.Frame(), referenceFrame(g))
 }
 
 // frameCoverage counts what the frames compared have drawn, so that a test can say it
