@@ -68,7 +68,7 @@ func goldenRecords(bots []string, groupSize, seeds int) []Record {
 
 // The statistics of a fixed set of results, in all three formats, are as recorded in
 // testdata/stats.golden, to the last bit of every number in the JSON. The file was
-// written on amd64; TestStatisticsOnOtherMachines in referee/games runs this test again as
+// written on amd64; TestSameBitsOnOtherMachines in referee/games runs this test again as
 // an arm64 machine under qemu and in a GOAMD64=v3 build, where Go fuses multiply-adds. If
 // a change to the statistics is meant to change them, rewrite the file:
 // go test ./tournament -run TestStatisticsGolden -update
