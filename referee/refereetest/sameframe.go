@@ -33,3 +33,29 @@ func SameFrame(t testing.TB, what string, got, want referee.Frame) {
 		t.Fatalf("%s: frame differs from the reference at byte %d\ngot:  …%.400s\nwant: …%.400s", what, at, g[from:], w[from:])
 	}
 }
+
+// FramesShareNothing fails the test when two frames drawn one after the other point to the
+// same Player value or the same Points, or when no shape has an owner (the check would
+// then prove little). The runner keeps every frame of a game, so a drawing that reuses
+// its room between frames must never hand out the same memory twice.
+func FramesShareNothing(t testing.TB, a, b referee.Frame) {
+	t.Helper()
+	if len(a.Shapes) != len(b.Shapes) {
+		t.Fatalf("the same position drawn twice: %d shapes, then %d", len(a.Shapes), len(b.Shapes))
+	}
+	owned := 0
+	for i := range a.Shapes {
+		if a.Shapes[i].Player != nil {
+			owned++
+			if a.Shapes[i].Player == b.Shapes[i].Player {
+				t.Fatalf("shape %d: both frames point to the same owner", i)
+			}
+		}
+		if len(a.Shapes[i].Points) > 0 && &a.Shapes[i].Points[0] == &b.Shapes[i].Points[0] {
+			t.Fatalf("shape %d: both frames point to the same corners", i)
+		}
+	}
+	if owned == 0 {
+		t.Fatal("no shape has an owner")
+	}
+}
