@@ -197,9 +197,4 @@ func logger() zerolog.Logger {
 }
 
 // count says n things: "1 team", "2 teams".
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
-}
+func count(n int, thing string) string { return referee.Count(n, thing, thing+"s") }

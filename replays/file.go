@@ -320,7 +320,7 @@ func (r *Replay) Validate() error {
 		}
 		for j, m := range t.Moves {
 			if m.Player < 0 || m.Player >= len(r.Players) {
-				return fmt.Errorf("field turns[%d].moves[%d].player: %d is not a player (the game has %s)", i, j, m.Player, count(len(r.Players), "player", "players"))
+				return fmt.Errorf("field turns[%d].moves[%d].player: %d is not a player (the game has %s)", i, j, m.Player, referee.Count(len(r.Players), "player", "players"))
 			}
 			// Re-simulation hands a move's status to the referee, which would make it a
 			// player's final status: an unknown one must stop here.
@@ -339,7 +339,7 @@ func (r *Replay) Validate() error {
 		return errors.New("field result.players: missing")
 	}
 	if len(r.Result.Players) != len(r.Players) {
-		return fmt.Errorf("field result.players: %s for %s", count(len(r.Result.Players), "entry", "entries"), count(len(r.Players), "player", "players"))
+		return fmt.Errorf("field result.players: %s for %s", referee.Count(len(r.Result.Players), "entry", "entries"), referee.Count(len(r.Players), "player", "players"))
 	}
 	if r.Result.Winner < -1 || r.Result.Winner >= len(r.Players) {
 		return fmt.Errorf("field result.winner: %d is not a player index or -1", r.Result.Winner)
@@ -352,12 +352,4 @@ func prevTurn(turns []Turn, i int) int {
 		return -1
 	}
 	return turns[i-1].Turn
-}
-
-// count says n things in words: "1 entry", "2 entries".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -210,7 +210,7 @@ func restoreShapes(r *Replay) error {
 		shapes := make([]referee.Shape, len(t.ShapeIDs))
 		for k, id := range t.ShapeIDs {
 			if id < 0 || id >= len(r.ShapeTable) {
-				return fmt.Errorf("field turns[%d].shape_ids[%d]: %d is not in the shape table (%s)", i, k, id, count(len(r.ShapeTable), "shape", "shapes"))
+				return fmt.Errorf("field turns[%d].shape_ids[%d]: %d is not in the shape table (%s)", i, k, id, referee.Count(len(r.ShapeTable), "shape", "shapes"))
 			}
 			shapes[k] = r.ShapeTable[id]
 		}

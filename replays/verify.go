@@ -137,7 +137,7 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 	}
 	for i, t := range r.Turns {
 		if ref.Over() {
-			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %s, the replay goes on", count(i, "turn", "turns"))}
+			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %s, the replay goes on", referee.Count(i, "turn", "turns"))}
 		}
 		if t.Check != "" && t.Check != t.digest() {
 			return nil, &Mismatch{Turn: t.Turn, What: "the recorded outputs were changed after the game (their check digest differs)"}
@@ -172,7 +172,7 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 func replayTurn(ref referee.TurnBased, t Turn) error {
 	reqs := ref.Requests()
 	if len(reqs) != len(t.Moves) {
-		return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the referee asks %s, the replay has %s", count(len(reqs), "player", "players"), count(len(t.Moves), "move", "moves"))}
+		return &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the referee asks %s, the replay has %s", referee.Count(len(reqs), "player", "players"), referee.Count(len(t.Moves), "move", "moves"))}
 	}
 	answers := make([]referee.Answer, len(reqs))
 	for i, req := range reqs {

@@ -1,6 +1,10 @@
 package triangles
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arena-games/arena/referee"
+)
 
 // houseOwner is §5: the neighbour clause first (judged on the neighbours' unit majority
 // only, not recursively), then the house's own majority.
@@ -93,7 +97,7 @@ func (b *board) killSurrounded(events *[]string) {
 				}
 			}
 			if surrounded {
-				*events = append(*events, fmt.Sprintf("P%d surrounded %s of P%d on house %d", 1-p, plural(b.units[h][p], "unit"), p, h))
+				*events = append(*events, fmt.Sprintf("P%d surrounded %s of P%d on house %d", 1-p, referee.Count(b.units[h][p], "unit", "units"), p, h))
 				b.units[h][p] = 0
 			}
 		}
@@ -145,11 +149,4 @@ func (b *board) resolve(scores *[2]int, events *[]string) {
 
 func (b *board) resetRemaining() {
 	copy(b.remaining, b.units)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // task is a game command that survived parsing and the parse-time check (§9.2). Houses and
@@ -207,7 +208,7 @@ func (b *board) attackPhase(tasks [2][]*task, events *[]string) {
 			killed := b.units[t.to][opp]
 			b.use(t.tri, 1)
 			b.units[t.to][opp], b.remaining[t.to][opp] = 0, 0
-			*events = append(*events, fmt.Sprintf("P%d attacked house %d, killing %s", t.player, t.to, plural(killed, "unit")))
+			*events = append(*events, fmt.Sprintf("P%d attacked house %d, killing %s", t.player, t.to, referee.Count(killed, "unit", "units")))
 		}
 	}
 }
