@@ -25,7 +25,10 @@ const gameName = "agrid"
 // every machine (detmath.Pow; math.Pow differs between amd64 and arm64 in the last bits)
 // and can differ from version 2's in its last digits. Games with a whole D, such as the
 // default 2, are the same as in version 2.
-const version = "3"
+// Version 4: one thing is counted in the singular in the events and tooltips ("1 BLOB",
+// "1 marker removed", "1 turn left", "the season of 1 turn"; version 3: "1 BLOB(s)",
+// "1 markers removed", "1 turns left", "1 turns"). The rules and the answers are the same.
+const version = "4"
 
 // Game is the registered A-grid-culture game.
 type Game struct{}

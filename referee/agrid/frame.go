@@ -118,7 +118,7 @@ func (r *Referee) drawMarkers(shapes []referee.Shape) []referee.Shape {
 				end++
 			}
 			seat := r.seatOf(c)
-			tip := fmt.Sprintf("marker %c at (%d,%d), %d turns left", c, x, y, r.expiry[y*a+x]-r.turn)
+			tip := fmt.Sprintf("marker %c at (%d,%d), %s left", c, x, y, referee.Count(r.expiry[y*a+x]-r.turn, "turn", "turns"))
 			if end > x {
 				tip = fmt.Sprintf("%d markers %c from (%d,%d) to (%d,%d)", end-x+1, c, x, y, end, y)
 			}

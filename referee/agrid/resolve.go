@@ -1,6 +1,10 @@
 package agrid
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arena-games/arena/referee"
+)
 
 // EndTurn resolves the current turn (spec §5.2): DESTROY, PUT, SCORE on one snapshot, MOVE,
 // expiry, the idle countdown; then it starts the next turn or ends the season.
@@ -47,7 +51,7 @@ func (r *Referee) EndTurn() {
 	}
 	if now >= r.p.Turns-1 && !r.over {
 		r.over = true
-		r.endNote = fmt.Sprintf("the season of %d turns is over", r.p.Turns)
+		r.endNote = "the season of " + referee.Count(r.p.Turns, "turn", "turns") + " is over"
 	}
 	if r.over {
 		last.events = append(last.events, r.endNote)
@@ -150,8 +154,9 @@ func (r *Referee) executeScores(last *lastTurn) {
 			t.largestArea = max(t.largestArea, b.q)
 			last.harvested = append(last.harvested, harvestArea{seat: h.seat, fields: b.fields, q: b.q, value: b.value})
 		}
-		last.events = append(last.events, fmt.Sprintf("%c harvested %s at (%s): %d BLOB(s), own area %d, %d markers removed",
-			t.color, formatReal(h.res.total), r.xyComma(h.post), len(h.res.blobs), area, len(h.res.removed)))
+		last.events = append(last.events, fmt.Sprintf("%c harvested %s at (%s): %s, own area %d, %s",
+			t.color, formatReal(h.res.total), r.xyComma(h.post), referee.Count(len(h.res.blobs), "BLOB", "BLOBs"), area,
+			referee.Count(len(h.res.removed), "marker removed", "markers removed")))
 	}
 	for _, h := range harvests {
 		for _, p := range h.res.removed {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // State-changing commands of the active player (spec §6.2). Each checks in the order of
@@ -66,7 +67,7 @@ func (r *Referee) buy(seat int, tokens []string) []string {
 	pl.held, pl.placedOwn, pl.placedShared = pc.id, false, false
 	pl.bought = true
 	r.live.acted = true
-	r.events[seat] = append(r.events[seat], fmt.Sprintf("%s bought piece %d (%d cubes, price %d, value %d, effort %d)", seatName(seat), pc.id, len(pc.cubes), pc.price, pc.value, pc.effort))
+	r.events[seat] = append(r.events[seat], fmt.Sprintf("%s bought piece %d (%s, price %d, value %d, effort %d)", seatName(seat), pc.id, referee.Count(len(pc.cubes), "cube", "cubes"), pc.price, pc.value, pc.effort))
 	return okLine()
 }
 
@@ -205,7 +206,7 @@ func (r *Referee) placeShared(seat int, tokens []string) []string {
 	}
 	pl.placedShared = true
 	r.live.acted = true
-	r.events[seat] = append(r.events[seat], fmt.Sprintf("%s placed piece %d in shared space at (%d,%d) rotation (%d,%d,%d): %d squares", seatName(seat), pc.id, ox, oy, rot.x, rot.y, rot.z, len(squares)))
+	r.events[seat] = append(r.events[seat], fmt.Sprintf("%s placed piece %d in shared space at (%d,%d) rotation (%d,%d,%d): %s", seatName(seat), pc.id, ox, oy, rot.x, rot.y, rot.z, referee.Count(len(squares), "square", "squares")))
 	return okLine()
 }
 

@@ -13,8 +13,10 @@ import (
 
 const gameName = "bestow"
 
-// version is recorded in replays; bump it when the rules change.
-const version = "1"
+// version is recorded in replays; bump it when the rules, the answers, the events or the
+// result change. Version 2: a piece of one cube is "1 cube" and "1 square" in the events
+// (version 1: "1 cubes", "1 squares"). The rules and the answers are the same.
+const version = "2"
 
 // Game is the registered B.E.S.T.O.W. game.
 type Game struct{}

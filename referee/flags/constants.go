@@ -4,8 +4,10 @@ import "time"
 
 // refereeVersion is recorded in replays; bump it whenever a rule, the input text or the
 // result changes. Version 2: a single alive minion is "1 minion alive" in the result's
-// message (version 1 said "1 minions alive"). The rules and the inputs are the same.
-const refereeVersion = "2"
+// message (version 1 said "1 minions alive"). Version 3: the events and notes say "hitting
+// 1 minion" and "frozen (1 more turn)" (version 2: "1 minions", "1 more turns"). The rules
+// and the inputs are the same.
+const refereeVersion = "3"
 
 // Constants of the final original configuration (spec §2).
 const (

@@ -1,6 +1,8 @@
 package flags
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -180,5 +182,27 @@ func TestResultSaysOneMinionInTheSingular(t *testing.T) {
 	}
 	if got, want := r.Result()[1].Message, "lost: player 0 captured the flag on turn 1; 1 minion alive"; got != want {
 		t.Errorf("player 1: message %q, want %q", got, want)
+	}
+}
+
+// Events and notes count one thing in the singular (version 3): "hitting 1 minion",
+// "frozen (1 more turn)", where version 2 said "1 minions" and "1 more turns".
+func TestEventsSayOneInTheSingular(t *testing.T) {
+	r := scenario(t, vectorGrid, ProfileOriginal, [2]Cell{{1, 1}, {1, 5}}, []Cell{{3, 1}}, []Cell{{3, 5}})
+	r.teams[1].score = 12
+	r.turn = 10
+	play(r, "WAIT 0", "FREEZE 0")
+	wantEvent(t, r, "player 1 minion 0 freezes from (3, 5), hitting 1 minion")
+	for _, more := range []string{"3 more turns", "2 more turns", "1 more turn"} {
+		play(r, "MOVE 0 3 2", "WAIT 0")
+		wantEvent(t, r, `player 0: minion 0 is frozen (`+more+`): "MOVE 0 3 2" ignored`)
+	}
+}
+
+// wantEvent fails the test unless the last turn's events include want, word for word.
+func wantEvent(t *testing.T, r *Referee, want string) {
+	t.Helper()
+	if !slices.Contains(r.log.events, want) {
+		t.Errorf("turn %d: no event %q among:\n%s", r.turn-1, want, strings.Join(r.log.events, "\n"))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // The answer grammar reproduces the original referee's Java regular expressions exactly
@@ -94,7 +95,7 @@ func parseAnswer(line string, minions []minion, g *Grid) ([]order, []string, err
 			continue
 		}
 		if m.frozen() {
-			notes = append(notes, fmt.Sprintf("minion %d is frozen (%d more turns): %s ignored", id, m.timeout, quote(text)))
+			notes = append(notes, fmt.Sprintf("minion %d is frozen (%s): %s ignored", id, referee.Count(m.timeout, "more turn", "more turns"), quote(text)))
 			continue
 		}
 		keyword := strings.ToUpper(head[1])

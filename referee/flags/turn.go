@@ -202,12 +202,12 @@ func (r *Referee) usePowers(orders [2][]order) {
 				t.score -= price
 				hit := r.strike(m, func(v *minion) { v.hp -= fireDamage })
 				r.log.fire = append(r.log.fire, r.grid.Area(m.pos, r.grid.H+r.grid.W)...)
-				r.event("player %d minion %d fires from %v, hitting %d minions", p, i, m.pos, hit)
+				r.event("player %d minion %d fires from %v, hitting %s", p, i, m.pos, referee.Count(hit, "minion", "minions"))
 			case actFreeze:
 				t.score -= price
 				hit := r.strike(m, func(v *minion) { v.timeout = max(v.timeout, freezeTurns) })
 				r.log.freeze = append(r.log.freeze, r.grid.Area(m.pos, r.grid.H+r.grid.W)...)
-				r.event("player %d minion %d freezes from %v, hitting %d minions", p, i, m.pos, hit)
+				r.event("player %d minion %d freezes from %v, hitting %s", p, i, m.pos, referee.Count(hit, "minion", "minions"))
 			}
 		}
 	}
@@ -273,7 +273,7 @@ func (r *Referee) detonateMines() {
 				}
 			}
 		}
-		r.event("mine of player %d exploded at %v, hitting %d minions", mn.owner, mn.pos, hit)
+		r.event("mine of player %d exploded at %v, hitting %s", mn.owner, mn.pos, referee.Count(hit, "minion", "minions"))
 	}
 	r.mines = kept
 }

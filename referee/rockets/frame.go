@@ -95,6 +95,13 @@ func (d *drawing) str(s string)  { d.buf = append(d.buf, s...) }
 func (d *drawing) int(v int)     { d.buf = strconv.AppendInt(d.buf, int64(v), 10) }
 func (d *drawing) int64(v int64) { d.buf = strconv.AppendInt(d.buf, v, 10) }
 
+// count writes n things in words, as referee.Count says them: "1 turn", "2 turns".
+func (d *drawing) count(n int, one, many string) {
+	d.int(n)
+	d.str(" ")
+	d.str(choose(n == 1, one, many))
+}
+
 // finish turns the buffer into one string, gives every shape its piece of it and hands
 // the shapes over; the buffer and the references stay for the next frame.
 func (d *drawing) finish() []referee.Shape {
@@ -219,8 +226,8 @@ func (g *game) drawSites() {
 		d.str(" (started by team ")
 		d.int(suit.starter + 1)
 		d.str("), ")
-		d.int(suit.left)
-		d.str(" turns left")
+		d.count(suit.left, "turn", "turns")
+		d.str(" left")
 		d.tip(start)
 		d.shapes = append(d.shapes, referee.Shape{
 			Kind: referee.ShapeLine, X: x, Y: y, X2: x2, Y2: y2, Stroke: "#c80000", Width: 2.5,
@@ -267,8 +274,8 @@ func (g *game) siteTip(s *site) {
 	}
 	if s.suit != nil {
 		d.str("; in a lawsuit (")
-		d.int(s.suit.left)
-		d.str(" turns left)")
+		d.count(s.suit.left, "turn", "turns")
+		d.str(" left)")
 	}
 }
 
@@ -292,8 +299,8 @@ func (g *game) drawCars() {
 				d.str("→")
 				d.int(c.city)
 				d.str(", ")
-				d.int(c.busy)
-				d.str(" turn(s) left")
+				d.count(c.busy, "turn", "turns")
+				d.str(" left")
 			} else {
 				d.str(" in city ")
 				d.int(c.city)
@@ -307,8 +314,7 @@ func (g *game) drawCars() {
 			d.str(", trunk ")
 			d.str(choose(c.big, "big", "normal"))
 			d.str(", cycle ")
-			d.int(len(c.cycle.roads))
-			d.str(" road(s)")
+			d.count(len(c.cycle.roads), "road", "roads")
 			if c.cycle.repeated {
 				d.str(" with repeated roads")
 			}

@@ -196,7 +196,7 @@ func TestFrame(t *testing.T) {
 	if count["line"] != 6 || count["circle"] != 6+10 || count["rect"] != 2 {
 		t.Errorf("shapes %v: want 6 roads, 6 cities + 10 cars, 2 bases", count)
 	}
-	if car == nil || !strings.Contains(car.Tip, "on the road 1→2, 1 turn(s) left") || car.Player == nil || *car.Player != 0 {
+	if car == nil || !strings.Contains(car.Tip, "on the road 1→2, 1 turn left") || car.Player == nil || *car.Player != 0 {
 		t.Fatalf("car 1 shape %+v", car)
 	}
 	// Half-way between city 1 and city 2.

@@ -194,7 +194,7 @@ func referenceDrawSites(g *game, f *referee.Frame) {
 		f.Shapes = append(f.Shapes, referee.Shape{
 			Kind: referee.ShapeLine, X: x, Y: y, X2: x2, Y2: y2, Stroke: "#c80000", Width: 2.5,
 			Player: referee.Owner(suit.starter), Layer: "range",
-			Tip: fmt.Sprintf("lawsuit: city %d sues city %d (started by team %d), %d turns left", suit.suing.city, suit.sued.city, suit.starter+1, suit.left),
+			Tip: fmt.Sprintf("lawsuit: city %d sues city %d (started by team %d), %s left", suit.suing.city, suit.sued.city, suit.starter+1, referee.Count(suit.left, "turn", "turns")),
 		})
 	}
 }
@@ -220,7 +220,7 @@ func referenceSiteTip(g *game, s *site) string {
 		fmt.Fprintf(&b, "; protection %d", g.protection(s).level)
 	}
 	if s.suit != nil {
-		fmt.Fprintf(&b, "; in a lawsuit (%d turns left)", s.suit.left)
+		fmt.Fprintf(&b, "; in a lawsuit (%s left)", referee.Count(s.suit.left, "turn", "turns"))
 	}
 	return b.String()
 }
@@ -235,7 +235,7 @@ func referenceDrawCars(g *game, f *referee.Frame) {
 				x0, y0 := g.xy(c.from)
 				progress := float64(c.trip-c.busy) / float64(c.trip)
 				x, y = x0+float64((x-x0)*progress), y0+float64((y-y0)*progress)
-				where = fmt.Sprintf("on the road %d→%d, %d turn(s) left", c.from, c.city, c.busy)
+				where = fmt.Sprintf("on the road %d→%d, %s left", c.from, c.city, referee.Count(c.busy, "turn", "turns"))
 			}
 			// Spread a team's cars around their point so that cars in one place stay visible.
 			angle := float64(2*math.Pi*float64(t*len(g.teams[t].cars)+i)) / float64(len(g.teams)*len(g.teams[t].cars))
@@ -243,9 +243,9 @@ func referenceDrawCars(g *game, f *referee.Frame) {
 			f.Shapes = append(f.Shapes, referee.Shape{
 				Kind: referee.ShapeCircle, X: x, Y: y, R: 4.5, Fill: referee.PlayerColor(t), Stroke: "#111111", Width: 1,
 				Player: referee.Owner(t),
-				Tip: fmt.Sprintf("team %d car %d %s: fuel %d, cash %d, engine %s, trunk %s, cycle %d road(s)%s",
+				Tip: fmt.Sprintf("team %d car %d %s: fuel %d, cash %d, engine %s, trunk %s, cycle %s%s",
 					t+1, c.id, where, c.fuel, c.cash, referenceChoose(c.fast, "fast", "normal"), referenceChoose(c.big, "big", "normal"),
-					len(c.cycle.roads), referenceChoose(c.cycle.repeated, " with repeated roads", "")),
+					referee.Count(len(c.cycle.roads), "road", "roads"), referenceChoose(c.cycle.repeated, " with repeated roads", "")),
 			})
 		}
 	}

@@ -24,7 +24,10 @@ const gameName = "rockets"
 // Version 2: cities are drawn in greys that darken with the visiting bonus (version 1 drew
 // bonus 2 and 3 in gold and orange, and the rare bonuses in a red close to team 1's). The
 // rules and the inputs are the same.
-const version = "2"
+// Version 3: one thing is counted in the singular in the events and tooltips ("1 turn
+// left", "1 command failed", "1 road"; version 2: "1 turns left", "1 command(s) failed",
+// "1 turn(s) left", "1 road(s)"). The rules and the inputs are the same.
+const version = "3"
 
 // Game is the registered Rocket Science game.
 type Game struct{}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // EndTurn resolves the current turn (spec §5.2) and starts the next one, or ends the game.
@@ -19,7 +20,7 @@ func (g *game) EndTurn() {
 		tm := &g.teams[t]
 		tm.paid = false
 		if tm.failed > 0 {
-			g.event("team %d: %d command(s) failed, last %s: %s", t+1, tm.failed, tm.lastFailed, tm.lastFailure)
+			g.event("team %d: %s failed, last %s: %s", t+1, referee.Count(tm.failed, "command", "commands"), tm.lastFailed, tm.lastFailure)
 			tm.failed, tm.lastFailed, tm.lastFailure = 0, "", ""
 		}
 	}
@@ -29,7 +30,7 @@ func (g *game) EndTurn() {
 	case g.firstLaunch >= 0 && g.turn >= g.firstLaunch+turnsAfterFirst:
 		g.endGame(fmt.Sprintf("%d turns have passed since the first launch", turnsAfterFirst))
 	case g.turn >= g.p.turns-1:
-		g.endGame("the last turn (" + strconv.Itoa(g.p.turns) + " turns) is over")
+		g.endGame("the last turn (" + referee.Count(g.p.turns, "turn", "turns") + ") is over")
 	}
 	g.turn++
 	g.forget()
