@@ -33,17 +33,19 @@ func TestDeadline24HostileBots(t *testing.T) {
 	}
 	modes := []struct {
 		mode, status, message string // message: a regexp
+		scale                 string // --time-scale; roomy when empty
 	}{
-		{"exit3", "crash", `^exited with code 3$`},
-		{"segv", "crash", `^killed by signal 11 \(segmentation fault\)$`},
-		{"closeout", "crash", `^closed its output but kept running$`},
-		{"forkhold", "crash", `^exited with code 0$`},
-		// The limit on reading an answer is arena's own, not the game's: not scaled.
-		{"noread", "timeout", `^did not read its input \(limit 1000 ms\)$`},
-		{"flood", "limit", `^flooded its output: more than 1 MiB not read as answers, starting "x{60}"… \(940 more bytes\)$`},
+		{"exit3", "crash", `^exited with code 3$`, ""},
+		{"segv", "crash", `^killed by signal 11 \(segmentation fault\)$`, ""},
+		{"closeout", "crash", `^closed its output but kept running$`, ""},
+		{"forkhold", "crash", `^exited with code 0$`, ""},
+		// The second an answer may wait to be read is scaled like every limit (roomy would
+		// make it 100 s).
+		{"noread", "timeout", `^did not read its input \(limit 3000 ms\)$`, "3"},
+		{"flood", "limit", `^flooded its output: more than 1 MiB not read as answers, starting "x{60}"… \(940 more bytes\)$`, ""},
 		// Leaving is the bot's own business at the end: it is stopped after the exit grace.
-		{"stubborn", "ok", `^$`},
-		{"garbage", "ok", `^$`},
+		{"stubborn", "ok", `^$`, ""},
+		{"garbage", "ok", `^$`, ""},
 	}
 	for _, g := range games {
 		for _, m := range modes {
@@ -52,8 +54,12 @@ func TestDeadline24HostileBots(t *testing.T) {
 				replay := filepath.Join(dir, "r.json")
 				// Every process the bot starts inherits the tag, so that survivors can be found.
 				tag := fmt.Sprintf("ARENA_E2E_HOSTILE=%d-%s-%s", os.Getpid(), g.name, m.mode)
+				scale := m.scale
+				if scale == "" {
+					scale = roomy
+				}
 				args := append([]string{"run", "--json", "--game", g.name, "--seed", "3", "--replay", replay,
-					"--exit-grace", "300ms", "--time-scale", roomy}, g.opts...)
+					"--exit-grace", "300ms", "--time-scale", scale}, g.opts...)
 				args = append(args, fmt.Sprintf("python3 %s %s %s", hostile, m.mode, g.query), "builtin:greedy")
 				res := playHostile(t, dir, tag, args, m.status, m.message)
 				if g.turns > 0 && res.Turns != g.turns {

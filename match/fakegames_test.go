@@ -93,8 +93,11 @@ func (r *countRef) Result() []referee.Outcome {
 
 // sumGame is a small session game: `ADD x` adds x to the team's total and answers OK and
 // the new total; `TOTAL` answers OK and the total as of the start of the turn; `TAKE` adds
-// the next ticket of a counter every seat shares. It lasts
-// `turns` turns; the score is the total.
+// the next ticket of a counter every seat shares; `BIG` answers OK and bigLines long lines.
+// It lasts `turns` turns; the score is the total.
+// bigLines is how many lines of 8000 bytes follow BIG's OK: 128 kB, twice a pipe's buffer.
+const bigLines = 16
+
 type sumGame struct {
 	turns      int
 	sequential bool
@@ -153,6 +156,15 @@ func (r *sumRef) Command(p int, tokens []string) []string {
 			return []string{a.Err()}
 		}
 		return []string{"OK", strconv.FormatInt(r.start[p], 10)}
+	case "BIG": // an answer larger than a pipe's buffer: OK, then bigLines lines
+		if a := protocol.NewArgs(tokens, 0, 0); a.Err() != "" {
+			return []string{a.Err()}
+		}
+		lines := []string{"OK"}
+		for range bigLines {
+			lines = append(lines, strings.Repeat("x", 8000))
+		}
+		return lines
 	}
 	return []string{protocol.Failed(protocol.CodeUnknown)}
 }

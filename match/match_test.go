@@ -843,3 +843,43 @@ func TestSessionExitGraceEndsForEveryBot(t *testing.T) {
 		t.Fatal("the game was still waiting for its bots to exit a minute after its end, with an exit grace of 100 ms")
 	}
 }
+
+// An answer a bot has not read yet may wait a second for it (sessionWriteLimit), scaled
+// like every limit by --time-scale and lifted by --no-timeout: a bot held in a debugger,
+// or slowed at 5× on a busy machine, is not dropped for reading a long answer late.
+func TestSessionWriteLimitIsScaled(t *testing.T) {
+	slow := func(seconds string) Player {
+		argv := []string{"python3", "testdata/sum_bot.py", "1", seconds}
+		return Player{Command: strings.Join(argv, " "), Argv: argv}
+	}
+	for _, c := range []struct {
+		name      string
+		cfg       Config
+		sleep     string
+		status    referee.Status
+		message   string
+		wantScore float64
+	}{
+		{"no timeout", Config{NoTimeout: true}, "1.5", referee.StatusOK, "", 4},
+		{"5×", Config{TimeScale: 5}, "1.5", referee.StatusOK, "", 4},
+		{"0.5×", Config{TimeScale: 0.5}, "2", referee.StatusTimeout, "did not read its input (limit 500 ms)", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := c.cfg
+			cfg.Game, cfg.Seed, cfg.Players = sumGame{turns: 4}, 1, []Player{sumBot("1"), slow(c.sleep)}
+			rec, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := rec.Result.Players[1]; p.Status != c.status || p.Message != c.message || p.Score != c.wantScore {
+				t.Errorf("slow reader: %s %q, score %v; want %s %q, score %v", p.Status, p.Message, p.Score, c.status, c.message, c.wantScore)
+			}
+			if p := rec.Result.Players[0]; p.Status != referee.StatusOK || p.Score != 4 {
+				t.Errorf("the other bot: %s %q, score %v; want ok, score 4", p.Status, p.Message, p.Score)
+			}
+			if err := replays.Verify(rec); err != nil {
+				t.Errorf("verify: %v", err)
+			}
+		})
+	}
+}

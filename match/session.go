@@ -17,7 +17,8 @@ const sessionMaxLine = protocol.MaxSessionLine
 
 // sessionWriteLimit is how long an answer may wait for a seat to read its input: a bot that
 // stops reading (and lets its input pipe fill) leaves the game then, as in the other games
-// one that does not read its input within the turn's limit is out.
+// one that does not read its input within the turn's limit is out. Like every limit it is
+// scaled by --time-scale and lifted by --no-timeout (a bot held in a debugger reads late).
 const sessionWriteLimit = time.Second
 
 // runSession plays a Deadline24-style game in lockstep over pipes: a turn ends when every
@@ -203,14 +204,15 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 }
 
 // sendSession writes response lines to a seat and records them; a seat that does not take
-// them within sessionWriteLimit leaves the game.
+// them within sessionWriteLimit (scaled) leaves the game.
 func sendSession(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, lines []string) bool {
 	text := replays.JoinLines(lines)
 	m.Input += text
-	if _, err := s.proc.Write(text, time.Now().Add(sessionWriteLimit)); err != nil {
+	limit := cfg.scale(sessionWriteLimit)
+	if _, err := s.proc.Write(text, deadline(time.Now(), limit)); err != nil {
 		if pe := (*players.Error)(nil); errors.As(err, &pe) && pe.Kind == players.KindTimeout {
 			// Worded as in the other games, with the limit the bot missed.
-			err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("%s (limit %s)", pe.Msg, formatMS(sessionWriteLimit))}
+			err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("%s (limit %s)", pe.Msg, formatMS(limit))}
 		}
 		leave(cfg, ref, refMu, trail, s, m, err)
 		return false
