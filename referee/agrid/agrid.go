@@ -26,8 +26,9 @@ const gameName = "agrid"
 // and can differ from version 2's in its last digits. Games with a whole D, such as the
 // default 2, are the same as in version 2.
 // Version 4: one thing is counted in the singular in the events and tooltips ("1 BLOB",
-// "1 marker removed", "1 turn left", "the season of 1 turn"; version 3: "1 BLOB(s)",
-// "1 markers removed", "1 turns left", "1 turns"). The rules and the answers are the same.
+// "1 marker removed", "1 turn left", "the season of 1 turn", "1 more failed command";
+// version 3: "1 BLOB(s)", "1 markers removed", "1 turns left", "1 turns", "1 more failed
+// commands"). The rules and the answers are the same.
 const version = "4"
 
 // Game is the registered A-grid-culture game.

@@ -17,7 +17,7 @@ func (r *Referee) EndTurn() {
 	for _, t := range r.teams {
 		events = append(events, t.refused...)
 		if extra := t.failures - maxFailureEvents; extra > 0 {
-			events = append(events, fmt.Sprintf("%c: %d more failed commands", t.color, extra))
+			events = append(events, fmt.Sprintf("%c: %s", t.color, referee.Count(extra, "more failed command", "more failed commands")))
 		}
 		t.failures, t.refused = 0, t.refused[:0]
 	}

@@ -29,3 +29,24 @@ func TestEventsSayOneInTheSingular(t *testing.T) {
 		t.Errorf("no tooltip %q", "marker b at (5,1), 1 turn left")
 	}
 }
+
+// A refused command past the listed ones is counted in the singular too (version 4).
+func TestOneMoreFailedCommand(t *testing.T) {
+	f := newFixture(t, 2, with(vectorParams(), "A", "8"), []string{"......"})
+	for i := 0; i < maxFailureEvents+1; i++ {
+		f.do(0, "MOVE 90 1 0")
+	}
+	f.r.EndTurn()
+	if events := f.r.Frame().Events; !slices.Contains(events, "a: 1 more failed command") {
+		t.Errorf("no event %q among:\n%s", "a: 1 more failed command", strings.Join(events, "\n"))
+	}
+}
+
+// A map too small for the teams says so in words, one worker in the singular.
+func TestTooFewPostsInWords(t *testing.T) {
+	// 25 posts, 10 of them hills: 15 free for 16 workers.
+	_, err := Game{}.New(referee.Config{Seed: 1, Players: 16, Options: map[string]string{"A": "5", "hills": "0.4", "workers": "1"}})
+	if err == nil || !strings.Contains(err.Error(), "posts, too few for 16 teams of 1 worker") {
+		t.Errorf("error %v: want the map refused, for 16 teams of 1 worker", err)
+	}
+}

@@ -69,7 +69,8 @@ func generateWorld(p params, players int, seed int64) (world, error) {
 	}
 	if free < players*p.Workers {
 		return world{}, &referee.OptionError{Game: gameName, Key: "A", Value: fmt.Sprint(a),
-			Reason: fmt.Sprintf("the map has %d free posts, too few for %d teams of %d workers", free, players, p.Workers)}
+			Reason: fmt.Sprintf("the map has %s, too few for %s of %s", referee.Count(free, "free post", "free posts"),
+				referee.Count(players, "team", "teams"), referee.Count(p.Workers, "worker", "workers"))}
 	}
 
 	homes := make([]int, 0, players)

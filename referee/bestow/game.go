@@ -14,8 +14,10 @@ import (
 const gameName = "bestow"
 
 // version is recorded in replays; bump it when the rules, the answers, the events or the
-// result change. Version 2: a piece of one cube is "1 cube" and "1 square" in the events
-// (version 1: "1 cubes", "1 squares"). The rules and the answers are the same.
+// result change. Version 2: one thing is counted in the singular in the events ("1 cube",
+// "1 square", "1 more failed command", "1 effort threshold"; version 1: "1 cubes", "1
+// squares", "1 more failed commands", "1 effort threshold(s)"). The rules and the answers
+// are the same.
 const version = "2"
 
 // Game is the registered B.E.S.T.O.W. game.

@@ -33,7 +33,8 @@ func (r *Referee) EndTurn() {
 	if n := r.p.thresholdsCrossed(start, pl.effort, op.effort); n > 0 {
 		pl.benefitCubes = min(maxBenefits, pl.benefitCubes+n)
 		pl.benefitSquare = min(maxBenefits, pl.benefitSquare+n)
-		resolution = append(resolution, fmt.Sprintf("%s reached %d effort threshold(s) first: +%d single cube and single square", seatName(seat), n, n))
+		resolution = append(resolution, fmt.Sprintf("%s reached %s first: +%s and +%s", seatName(seat), referee.Count(n, "effort threshold", "effort thresholds"),
+			referee.Count(n, "single cube", "single cubes"), referee.Count(n, "single square", "single squares")))
 	}
 	r.turn++
 	switch {
@@ -58,7 +59,7 @@ func (r *Referee) EndTurn() {
 	r.frameEvents = append(append(append(r.frameEvents[:0], r.events[0]...), r.events[1]...), resolution...)
 	for i := range r.events {
 		if extra := r.failures[i] - maxFailureEvents; extra > 0 {
-			r.frameEvents = append(r.frameEvents, fmt.Sprintf("%s: %d more failed commands", seatName(i), extra))
+			r.frameEvents = append(r.frameEvents, seatName(i)+": "+referee.Count(extra, "more failed command", "more failed commands"))
 		}
 		r.events[i], r.failures[i] = r.events[i][:0], 0
 	}

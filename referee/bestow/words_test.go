@@ -1,6 +1,7 @@
 package bestow
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,6 +25,30 @@ func TestEventsSayOneInTheSingular(t *testing.T) {
 	} {
 		if !strings.Contains(events, want) {
 			t.Errorf("no event with %q among:\n%s", want, events)
+		}
+	}
+}
+
+// The turn's resolution counts in the singular too (version 2): a threshold reached first
+// and a refused command past the listed five.
+func TestResolutionSaysOneInTheSingular(t *testing.T) {
+	r := newRef(t, nil)
+	ids := r.snap.inRange(r.p, 0)
+	setPiece(r, ids[0], []vec3{{0, 0, 0}}, nil, 1, 100, r.p.Ep)
+	if got := send(r, 0, "BUY_PIECE 1"); got[0] != "OK" {
+		t.Fatalf("BUY_PIECE 1: %q", got)
+	}
+	for range maxFailureEvents + 1 {
+		send(r, 1, "BUY_PIECE 1") // not B's turn
+	}
+	r.EndTurn()
+	events := r.Frame().Events
+	for _, want := range []string{
+		"A reached 1 effort threshold first: +1 single cube and +1 single square",
+		"B: 1 more failed command",
+	} {
+		if !slices.Contains(events, want) {
+			t.Errorf("no event %q among:\n%s", want, strings.Join(events, "\n"))
 		}
 	}
 }

@@ -184,10 +184,7 @@ func (r *Referee) Result() []referee.Outcome {
 		// deactivated player keeps the runner's message: that is its reason).
 		if out[p].Status == referee.StatusOK {
 			n := r.teams[p].aliveCount()
-			alive := fmt.Sprintf("%d minions alive", n)
-			if n == 1 {
-				alive = "1 minion alive"
-			}
+			alive := referee.Count(n, "minion", "minions") + " alive"
 			if out[p].Message == "" {
 				out[p].Message = alive
 			} else {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // commandKind is a keyword of the output protocol (§13.3).
@@ -86,7 +87,7 @@ func parseAnswer(line string) ([]command, error) {
 			return nil, &malformedError{text, "unknown command " + protocol.Quote(tokens[0], quoteLimit)}
 		}
 		if n-1 != args {
-			return nil, &malformedError{text, fmt.Sprintf("%s takes %d argument(s), got %d", tokens[0], args, n-1)}
+			return nil, &malformedError{text, fmt.Sprintf("%s takes %s, got %d", tokens[0], referee.Count(args, "argument", "arguments"), n-1)}
 		}
 		c := command{kind: kind, text: text}
 		for i, tok := range tokens[1:n] {

@@ -112,6 +112,17 @@ func (d *drawing) text(start int) {
 func (d *drawing) str(s string) { d.buf = append(d.buf, s...) }
 func (d *drawing) int(v int)    { d.buf = strconv.AppendInt(d.buf, int64(v), 10) }
 
+// count writes n things in words, as referee.Count says them: "1 turn", "2 turns".
+func (d *drawing) count(n int, one, many string) {
+	d.int(n)
+	d.str(" ")
+	if n == 1 {
+		d.str(one)
+	} else {
+		d.str(many)
+	}
+}
+
 // finish turns the buffer into one string, gives every shape its piece of it and hands
 // the shapes over; the buffers stay for the next frame.
 func (d *drawing) finish() []referee.Shape {
@@ -281,8 +292,7 @@ func (g *game) drawSoldiers() {
 		d.int(s.owner)
 		if !s.alive() {
 			d.str("): dead, back in ")
-			d.int(s.respawnTurn - g.turn)
-			d.str(" turn(s)")
+			d.count(s.respawnTurn-g.turn, "turn", "turns")
 			d.tip(start)
 			d.shapes = append(d.shapes, referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: soldierRadius - 2,
 				Stroke: referee.PlayerColor(s.owner), Width: 2, Alpha: 0.45, Player: &d.owners[s.owner]})

@@ -8,8 +8,10 @@ import (
 
 const gameName = "towers"
 
-// version is bumped whenever a rule changes, so that replays name the rules they used.
-const version = "2"
+// version is bumped whenever a rule changes, so that replays name the rules they used, or
+// the words of the messages and tooltips do. Version 3: "UPGRADE takes 1 argument" and
+// "back in 1 turn" (version 2: "1 argument(s)", "1 turn(s)", and "(s)" for every count).
+const version = "3"
 
 // Game registers "towers" with the referee registry.
 type Game struct{}

@@ -45,14 +45,15 @@ func TestParseAnswerWellFormed(t *testing.T) {
 func TestParseAnswerMalformed(t *testing.T) {
 	tests := []struct{ line, reason string }{
 		{"move 1 2 3", `unknown command "move"`},
-		{"MOVE 1 2", "MOVE takes 3 argument(s), got 2"},
-		{"MOVE 1 2 3 4", "MOVE takes 3 argument(s), got 4"},
+		{"MOVE 1 2", "MOVE takes 3 arguments, got 2"},
+		{"MOVE 1 2 3 4", "MOVE takes 3 arguments, got 4"},
 		{"ATTACK 1 x", `"x" is not a number`},
 		{"BUILD 2.5 3", `"2.5" is not a number`},
 		{"UPGRADE 99999999999", "out of the 32-bit range"},
 		{"WAIT 3", "WAIT takes no arguments"},
 		{"MOVE 1 2 3;FIRE", `unknown command "FIRE"`},
-		{"MOVE 1 2 3 MOVE 2 3 4", "MOVE takes 3 argument(s), got 7"},
+		{"MOVE 1 2 3 MOVE 2 3 4", "MOVE takes 3 arguments, got 7"},
+		{"UPGRADE 1 2", "UPGRADE takes 1 argument, got 2"},
 		{strings.Repeat("WAIT;", 14000), "answer longer than 65536 bytes"},
 	}
 	for _, tc := range tests {

@@ -138,7 +138,7 @@ func referenceParseAnswer(line string) ([]command, error) {
 			return nil, &malformedError{text, "unknown command " + protocol.Quote(tokens[0], quoteLimit)}
 		}
 		if len(tokens)-1 != spec.args {
-			return nil, &malformedError{text, fmt.Sprintf("%s takes %d argument(s), got %d", tokens[0], spec.args, len(tokens)-1)}
+			return nil, &malformedError{text, fmt.Sprintf("%s takes %s, got %d", tokens[0], referee.Count(spec.args, "argument", "arguments"), len(tokens)-1)}
 		}
 		c := command{kind: spec.kind, text: text}
 		for i, tok := range tokens[1:] {
@@ -309,7 +309,7 @@ func referenceDrawSoldiers(g *game, shapes []referee.Shape) []referee.Shape {
 		if !s.alive() {
 			shapes = append(shapes, referee.Shape{Kind: referee.ShapeCircle, X: x, Y: y, R: soldierRadius - 2,
 				Stroke: referee.PlayerColor(s.owner), Width: 2, Alpha: 0.45, Player: referee.Owner(s.owner),
-				Tip: fmt.Sprintf("soldier %d (player %d): dead, back in %d turn(s)", s.id, s.owner, s.respawnTurn-g.turn)})
+				Tip: fmt.Sprintf("soldier %d (player %d): dead, back in %s", s.id, s.owner, referee.Count(s.respawnTurn-g.turn, "turn", "turns"))})
 			continue
 		}
 		tip := fmt.Sprintf("soldier %d (player %d): hp %d, %s", s.id, s.owner, s.hp, s.state)

@@ -186,7 +186,7 @@ func TestFrame(t *testing.T) {
 	for _, want := range []string{
 		"tower 42 (player 0) at tile (6,6): level 1, hp 6000/7000",
 		"base tower 41 (player 1) at tile (25,25): level 1, hp 7000/7000",
-		"soldier 3 (player 0): dead, back in 4 turn(s)",
+		"soldier 3 (player 0): dead, back in 4 turns",
 		"soldier 4 (player 0): hp 100, IDLE, immune 1",
 	} {
 		if !contains(strings.Join(tips, "\n"), want) {
@@ -221,4 +221,19 @@ func TestGridDrawsEveryTileBoundary(t *testing.T) {
 			t.Errorf("grid line %d missing", i)
 		}
 	}
+}
+
+// A soldier back in one turn is said in the singular (version 3; version 2: "1 turn(s)").
+func TestFrameSaysOneTurnInTheSingular(t *testing.T) {
+	g := newTestGame(t)
+	place(g, 3, 400, 400, 0, stateDead, noTarget).respawnTurn = g.turn + 1
+	for _, s := range g.Frame().Shapes {
+		if strings.HasPrefix(s.Tip, "soldier 3 ") {
+			if want := "soldier 3 (player 0): dead, back in 1 turn"; s.Tip != want {
+				t.Errorf("tip %q, want %q", s.Tip, want)
+			}
+			return
+		}
+	}
+	t.Error("soldier 3 not drawn")
 }

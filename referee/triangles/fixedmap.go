@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/arena-games/arena/referee"
 )
 
 // Fixed maps use the original's game parameters (§15): nodes "x,y_x,y_…" (ids in order),
@@ -53,7 +55,7 @@ func parseFixedMap(nodes, edges, units string) (*board, error) {
 	}
 	unitItems := strings.Split(units, "_")
 	if len(unitItems) != len(pos) {
-		return nil, &fixedMapError{"units", units, fmt.Sprintf("%d unit pairs for %d houses", len(unitItems), len(pos))}
+		return nil, &fixedMapError{"units", units, referee.Count(len(unitItems), "unit pair", "unit pairs") + " for " + referee.Count(len(pos), "house", "houses")}
 	}
 	for i, item := range unitItems {
 		u, err := intPair(item)

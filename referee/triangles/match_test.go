@@ -119,6 +119,10 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%s: error %v, want an OptionError for %q", tt.name, err, tt.key)
 		}
 	}
+	_, err := game{}.New(referee.Config{Seed: 1, Players: 2, Options: map[string]string{"nodes": "1,2_3,4", "edges": "0,1", "units": "0,0"}})
+	if err == nil || !strings.Contains(err.Error(), "1 unit pair for 2 houses") {
+		t.Errorf("unit count: error %v, want it to say 1 unit pair for 2 houses", err)
+	}
 	if _, err := (game{}).New(referee.Config{Seed: 1, Players: 3}); err == nil {
 		t.Error("3 players accepted")
 	}
