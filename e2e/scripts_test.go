@@ -195,3 +195,28 @@ func TestTournamentShardsScriptOtherSeed(t *testing.T) {
 		t.Errorf("the recorded seed became %q", seed)
 	}
 }
+
+// A shard that fails is counted in the script's last words as GNU parallel counts failed
+// jobs, and the script exits 1 after writing the report of the shards that finished.
+func TestTournamentShardsScriptFailedShard(t *testing.T) {
+	for _, tool := range []string{"bash", "parallel"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	// The arena of the "other machines" fails its second shard.
+	wrapper := filepath.Join(dir, "arena-without-shard-2")
+	text := "#!/bin/sh\ncase \"$*\" in *'--shard 2/2'*) echo 'shard 2 fails' >&2; exit 3 ;; esac\nexec '" + arenaBin + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, "-g", "queens", "-n", "4", "-S", ":", "-j", "2",
+		"-s", "3", "-a", wrapper, "builtin:greedy", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1")
+	if r.code != 1 || !strings.Contains(r.stderr, "tournament-shards: 1 shard did not finish; run the same command again to resume them") {
+		t.Errorf("want exit 1 naming 1 shard\n%s", r)
+	}
+	if report, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt")); err != nil || !strings.Contains(string(report), "queens: 2 games") {
+		t.Errorf("report of the shard that finished (%v):\n%s", err, report)
+	}
+}

@@ -111,6 +111,13 @@ parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
 "${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
 cat "$dir/report.txt"
 if [ $status -ne 0 ]; then
-  echo "tournament-shards: $status shard(s) did not finish; run the same command again to resume them" >&2
+  # GNU parallel's status is the number of failed jobs up to 100; 101 is more, 255 another error.
+  case $status in
+    1) failed="1 shard" ;;
+    101) failed="more than 100 shards" ;;
+    255) failed="the shards" ;;
+    *) failed="$status shards" ;;
+  esac
+  echo "tournament-shards: $failed did not finish; run the same command again to resume them" >&2
   exit 1
 fi
