@@ -242,3 +242,36 @@ func TestViewerMarksTheInvalidAnswer(t *testing.T) {
 		t.Errorf("turn 2: P0 failure %q, want none", got)
 	}
 }
+
+// A failure quotes what the bot printed, which may be one long word (a flood of "x", a
+// command without spaces): the side panel wraps it within its width, and the result's
+// status and the quote itself stay on the screen.
+func TestViewerWrapsLongWordsInTheSidePanel(t *testing.T) {
+	r := smallReplay()
+	msg := `invalid command: "` + strings.Repeat("x", 100) + `": unknown command`
+	r.Result.Players[1].Status = referee.StatusInvalid
+	r.Result.Players[1].Message = msg
+	r.Turns[2].Moves[1] = replays.Move{Player: 1, Input: "in b\n", Output: strings.Repeat("x", 100) + "\n", TimeMS: 3}
+	r.Turns[2].Frame.Events = []string{"player 1 eliminated (invalid): " + msg}
+	url := serveReplay(t, r, "long.json")
+	tb := newTab(t)
+	tb.do(t, "narrowing the window", chromedp.EmulateViewport(900, 800))
+	tb.do(t, "opening at turn 2", chromedp.Navigate(url+"#turn=2"))
+	tb.waitReady(t)
+	wantContains(t, "P1 failure", text(t, tb, `.player-card[data-player="1"] .move-failure`), msg)
+	outside := eval[[]string](t, tb, `(() => {
+		const side = document.getElementById("side"), box = side.getBoundingClientRect();
+		const right = box.left + side.clientWidth;
+		const out = [...side.querySelectorAll("#result td, #result .winner, #events li, .move-failure, .move-meta")]
+			.filter(e => e.getBoundingClientRect().right > right + 0.5 || e.scrollWidth > e.clientWidth + 1)
+			.map(e => (e.className || e.tagName) + " " + JSON.stringify(e.textContent.slice(0, 30)) + " ends at " + Math.round(e.getBoundingClientRect().right) +
+				" (its text at " + Math.round(e.getBoundingClientRect().left + e.scrollWidth) + "), the panel at " + Math.round(right));
+		if (side.scrollWidth > side.clientWidth) {
+			out.push("the panel is " + side.scrollWidth + " px wide inside, " + side.clientWidth + " px on the screen");
+		}
+		return out;
+	})()`)
+	for _, o := range outside {
+		t.Errorf("in a 900 px window, %s", o)
+	}
+}
