@@ -275,3 +275,30 @@ func TestViewerWrapsLongWordsInTheSidePanel(t *testing.T) {
 		t.Errorf("in a 900 px window, %s", o)
 	}
 }
+
+// A fixed triangles map is given as options hundreds of characters long without a space:
+// the header shows their start and stays on the screen, and its tooltip has them whole.
+func TestViewerHeaderCutsALongOption(t *testing.T) {
+	r := smallReplay()
+	var nodes []string
+	for i := range 60 {
+		nodes = append(nodes, fmt.Sprintf("%d,%d", 100+10*i, 200+5*i))
+	}
+	r.Options = map[string]string{"nodes": strings.Join(nodes, "_"), "profile": "arena"}
+	url := serveReplay(t, r, "options.json")
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(url))
+	tb.waitReady(t)
+	summary := text(t, tb, "#summary")
+	wantContains(t, "header", summary, "nodes=100,200_110,205_120,210… · ")
+	wantContains(t, "header", summary, "profile=arena")
+	if got := eval[string](t, tb, `document.getElementById("summary").title`); !strings.Contains(got, "nodes="+r.Options["nodes"]) {
+		t.Errorf("header tooltip %q, want the whole nodes option", got)
+	}
+	if over := eval[string](t, tb, `(() => {
+		const s = document.getElementById("summary"), right = s.getBoundingClientRect().left + s.scrollWidth;
+		return right > innerWidth ? "the header's text ends at " + Math.round(right) + " px, past the window's " + innerWidth : "";
+	})()`); over != "" {
+		t.Error(over)
+	}
+}

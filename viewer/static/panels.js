@@ -32,6 +32,8 @@ var Arena = window.Arena || (window.Arena = {});
     return colors.players[p % colors.players.length];
   };
 
+  var MAX_OPTION_CHARS = 24; // an option's value longer than this is cut in the header
+
   function swatch(colors, p) {
     var s = el("span", "swatch");
     s.style.backgroundColor = Arena.playerColor(colors, p);
@@ -103,9 +105,13 @@ var Arena = window.Arena || (window.Arena = {});
     var r = this.replay, colors = this.colors;
     document.getElementById("title").textContent = r.game;
     var bits = ["seed " + r.seed, Arena.count(r.turns.length, "turn"), "referee v" + r.referee_version];
-    var opts = r.options || {};
+    // An option's value can be a whole map (triangles' nodes=x,y_x,y_…, hundreds of
+    // characters without a space): the header shows its start, the tooltip all of it.
+    var opts = r.options || {}, full = [];
     Object.keys(opts).sort().forEach(function (k) {
-      bits.push(k + "=" + opts[k]);
+      var v = String(opts[k]);
+      bits.push(k + "=" + (v.length > MAX_OPTION_CHARS ? v.slice(0, MAX_OPTION_CHARS - 1) + "…" : v));
+      full.push(k + "=" + v);
     });
     var s = r.settings || {};
     if (s.style) {
@@ -123,7 +129,9 @@ var Arena = window.Arena || (window.Arena = {});
     if (s.no_timeout) {
       bits.push("no timeout");
     }
-    document.getElementById("summary").textContent = bits.join(" · ");
+    var summary = document.getElementById("summary");
+    summary.textContent = bits.join(" · ");
+    summary.title = full.join("\n");
     var legend = document.getElementById("legend");
     legend.textContent = "";
     var res = (r.result && r.result.players) || [];
