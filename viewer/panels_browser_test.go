@@ -302,3 +302,19 @@ func TestViewerHeaderCutsALongOption(t *testing.T) {
 		t.Error(over)
 	}
 }
+
+// The header says how the game was run where that changes what its timings mean: a
+// session game's turn timeout (20 ms turns, say, instead of the game's 1 s), players asked
+// at once, bots over TCP.
+func TestViewerHeaderSaysHowTheGameWasRun(t *testing.T) {
+	r := smallReplay()
+	r.Settings = replays.Settings{Style: referee.StyleSession, TimeScale: 1, Clock: "wall", TurnTimeoutMS: 20, Concurrent: true, Transport: "tcp"}
+	url := serveReplay(t, r, "settings.json")
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(url))
+	tb.waitReady(t)
+	summary := text(t, tb, "#summary")
+	for _, want := range []string{"session protocol", "clock wall", "turn timeout 20 ms", "concurrent", "over tcp"} {
+		wantContains(t, "header", summary, want)
+	}
+}

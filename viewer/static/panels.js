@@ -129,6 +129,17 @@ var Arena = window.Arena || (window.Arena = {});
     if (s.no_timeout) {
       bits.push("no timeout");
     }
+    // These change what the timings mean: a Deadline24 game played at 20 ms a turn
+    // instead of its 1 s, players asked at once, bots over TCP (arena serve).
+    if (s.turn_timeout_ms) {
+      bits.push("turn timeout " + s.turn_timeout_ms + " ms");
+    }
+    if (s.concurrent) {
+      bits.push("concurrent");
+    }
+    if (s.transport && s.transport !== "pipes") {
+      bits.push("over " + s.transport);
+    }
     var summary = document.getElementById("summary");
     summary.textContent = bits.join(" · ");
     summary.title = full.join("\n");
