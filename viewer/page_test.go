@@ -165,6 +165,67 @@ func TestHandlerServesPageAssetsAndReplay(t *testing.T) {
 	}
 }
 
+// The replay goes to a browser that accepts gzip compressed (over an ssh tunnel a big
+// replay is many times faster to load), and as it is to a client that does not.
+func TestHandlerServesTheReplayCompressed(t *testing.T) {
+	rep := smallViewerReplay(t)
+	h, err := viewer.NewHandler(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	// A client of its own, since the default one asks for gzip and inflates it unseen.
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	defer client.CloseIdleConnections()
+	get := func(acceptEncoding string) (*http.Response, []byte) {
+		t.Helper()
+		req, err := http.NewRequest("GET", srv.URL+"/replay.json", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if acceptEncoding != "" {
+			req.Header.Set("Accept-Encoding", acceptEncoding)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, b
+	}
+	for _, accept := range []string{"gzip, deflate, br, zstd", "br;q=1.0, GZIP;q=0.5"} {
+		resp, body := get(accept)
+		if got := resp.Header.Get("Content-Encoding"); got != "gzip" {
+			t.Fatalf("Accept-Encoding %q: Content-Encoding %q, want gzip", accept, got)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("Accept-Encoding %q: %v", accept, err)
+		}
+		plain, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("Accept-Encoding %q: %v", accept, err)
+		}
+		if !bytes.Equal(plain, rep.JSON) || len(body) >= len(rep.JSON) {
+			t.Errorf("Accept-Encoding %q: %d bytes inflating to %d, want fewer inflating to the replay's %d", accept, len(body), len(plain), len(rep.JSON))
+		}
+		if ct, vary := resp.Header.Get("Content-Type"), resp.Header.Get("Vary"); ct != "application/json" || vary != "Accept-Encoding" {
+			t.Errorf("Accept-Encoding %q: Content-Type %q, Vary %q", accept, ct, vary)
+		}
+	}
+	for _, accept := range []string{"", "identity", "gzip;q=0", "deflate, br"} {
+		resp, body := get(accept)
+		if enc := resp.Header.Get("Content-Encoding"); enc != "" || !bytes.Equal(body, rep.JSON) {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, %d bytes, want the replay's %d as they are", accept, enc, len(body), len(rep.JSON))
+		}
+	}
+}
+
 var embeddedData = regexp.MustCompile(`<script type="application/octet-stream" id="arena-replay-data">([A-Za-z0-9+/=]*)</script>`)
 
 // assertSelfContained checks that a page needs nothing but itself: no URL to load, every
