@@ -318,3 +318,30 @@ func TestViewerHeaderSaysHowTheGameWasRun(t *testing.T) {
 		wantContains(t, "header", summary, want)
 	}
 }
+
+// A player with nothing in a turn: a player put out of the game says since when and why,
+// and in a session game, where every team may send commands all turn, a silent team sent
+// nothing; it was not "not asked".
+func TestViewerSaysWhyAPlayerHasNothingThisTurn(t *testing.T) {
+	r := smallReplay()
+	r.Turns = append(r.Turns, replays.Turn{Turn: 3, Moves: []replays.Move{{Player: 0, Input: "in 3\n", Output: "WAIT\n", TimeMS: 1}}, Frame: r.Turns[2].Frame})
+	r.Result.Turns = 4
+	url := serveReplay(t, r, "out.json")
+	tb := newTab(t)
+	tb.do(t, "opening at turn 3", chromedp.Navigate(url+"#turn=3"))
+	tb.waitReady(t)
+	p1 := `.player-card[data-player="1"] .move-meta`
+	if got, want := text(t, tb, p1), "out since turn 2 (timeout)"; got != want {
+		t.Errorf("turn 3: P1 says %q, want %q", got, want)
+	}
+
+	s := smallReplay()
+	s.Settings = replays.Settings{Style: referee.StyleSession, TimeScale: 1}
+	s.Turns[1].Moves = s.Turns[1].Moves[:1]
+	url = serveReplay(t, s, "silent.json")
+	tb.do(t, "opening the session game at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	if got, want := text(t, tb, p1), "sent nothing this turn"; got != want {
+		t.Errorf("session game, turn 1: P1 says %q, want %q", got, want)
+	}
+}

@@ -65,6 +65,8 @@ var Arena = window.Arena || (window.Arena = {});
     this.colors = colors;
     this.nPlayers = replay.players.length;
     this.refused = refusedMoves(replay);
+    this.out = outTurns(replay, this.refused);
+    this.session = (replay.settings || {}).style === "session";
     this.buildHeader();
     this.buildResult();
     this.buildPlayers();
@@ -99,6 +101,21 @@ var Arena = window.Arena || (window.Arena = {});
       }
     });
     return refused;
+  }
+
+  // outTurns finds, for each player put out of the game, the index of the turn it was put
+  // out and why, so that its card says so on the turns after, when it has no move.
+  function outTurns(replay, refused) {
+    var out = {};
+    replay.turns.forEach(function (t, i) {
+      (t.moves || []).forEach(function (m) {
+        var status = m.status || (refused.has(m) ? "invalid" : "");
+        if (status && !(m.player in out)) {
+          out[m.player] = { index: i, turn: t.turn, status: status };
+        }
+      });
+    });
+    return out;
   }
 
   Arena.Panels.prototype.buildHeader = function () {
@@ -289,14 +306,21 @@ var Arena = window.Arena || (window.Arena = {});
       }
     });
     for (p = 0; p < this.nPlayers; p++) {
-      this.updateCard(this.cards[p], byPlayer[p]);
+      this.updateCard(this.cards[p], p, i, byPlayer[p]);
     }
   };
 
-  Arena.Panels.prototype.updateCard = function (c, moves) {
+  Arena.Panels.prototype.updateCard = function (c, p, i, moves) {
     c.card.classList.toggle("idle", moves.length === 0);
     if (moves.length === 0) {
-      c.meta.textContent = "not asked this turn";
+      // Why a player has nothing this turn: it is out of the game; or, in a session game,
+      // where every team may send commands all turn, it sent none; or it was not asked.
+      var out = this.out[p];
+      if (out && out.index < i) {
+        c.meta.textContent = "out since turn " + out.turn + " (" + out.status + ")";
+      } else {
+        c.meta.textContent = this.session ? "sent nothing this turn" : "not asked this turn";
+      }
       c.failure.textContent = "";
       setSection(c.input, "", "none");
       setSection(c.output, "", "none");
