@@ -345,3 +345,30 @@ func TestViewerSaysWhyAPlayerHasNothingThisTurn(t *testing.T) {
 		t.Errorf("session game, turn 1: P1 says %q, want %q", got, want)
 	}
 }
+
+// Where no player drew anything, one empty debug toggle stands for all of them: sixteen
+// agrid teams' empty toggles took four rows from the board.
+func TestViewerHasOneDebugToggleWhenNobodyDrew(t *testing.T) {
+	r := smallReplay()
+	for i := range r.Turns {
+		shapes := r.Turns[i].Frame.Shapes[:0]
+		for _, s := range r.Turns[i].Frame.Shapes {
+			if s.Layer != "debug" {
+				shapes = append(shapes, s)
+			}
+		}
+		r.Turns[i].Frame.Shapes = shapes
+	}
+	for p := 2; p < 16; p++ {
+		r.Players = append(r.Players, replays.Player{Name: fmt.Sprintf("p%d", p), Command: "./p"})
+		r.Result.Players = append(r.Result.Players, replays.PlayerResult{Index: p, Name: fmt.Sprintf("p%d", p), Rank: p + 1, Status: referee.StatusOK})
+	}
+	url := serveReplay(t, r, "nodebug.json")
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(url))
+	tb.waitReady(t)
+	got := eval[[]string](t, tb, `[...document.querySelectorAll("#layers input")].map(e => e.id + (e.disabled ? " off" : " on") + ": " + e.parentElement.textContent)`)
+	if want := []string{"layer-range on: ranges", "layer-debug off: debug (none)"}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("layer toggles %q, want %q", got, want)
+	}
+}

@@ -178,13 +178,20 @@ var Arena = window.Arena || (window.Arena = {});
     box.textContent = "";
     box.appendChild(Arena.el("span", "layers-title", "Layers:"));
     toggle(box, "layer-range", "ranges", count.range, null, function (on) { layers.range = on; });
-    replay.players.forEach(function (pl, p) {
-      toggle(box, "layer-debug-" + p, "debug P" + p, count.debug[String(p)] || 0, Arena.playerColor(colors, p), function (on) {
-        layers.debug[String(p)] = on;
+    // A replay where no player drew anything gets one empty debug toggle, not one per
+    // player: sixteen agrid teams' would take the board's room for nothing.
+    var playersDrew = Object.keys(count.debug).some(function (k) { return k !== "neutral"; });
+    if (playersDrew) {
+      replay.players.forEach(function (pl, p) {
+        toggle(box, "layer-debug-" + p, "debug P" + p, count.debug[String(p)] || 0, Arena.playerColor(colors, p), function (on) {
+          layers.debug[String(p)] = on;
+        });
       });
-    });
+    }
     if (count.debug.neutral) {
       toggle(box, "layer-debug-neutral", "debug (no player)", count.debug.neutral, null, function (on) { layers.debug.neutral = on; });
+    } else if (!playersDrew) {
+      toggle(box, "layer-debug", "debug", 0, null, function () {});
     }
     Object.keys(count.other).sort().forEach(function (name) {
       toggle(box, "layer-" + name, name, count.other[name], null, function (on) { layers.other[name] = on; });
