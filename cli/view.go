@@ -38,6 +38,10 @@ from a file with no server and no network, to share a game or attach it to a bug
   arena view --html game.html r.json   # one file to share`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if htmlOut != "" && cmd.Flags().Changed("port") {
+				// Said at once: a user who set both expects a server the page never needs.
+				return usageErr("--port %d: --html writes a page that opens from the file, with no server to listen on a port", port)
+			}
 			rep, err := viewer.Load(args[0], filepath.Base(args[0]))
 			if err != nil {
 				return err
