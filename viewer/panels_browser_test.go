@@ -346,6 +346,30 @@ func TestViewerSaysWhyAPlayerHasNothingThisTurn(t *testing.T) {
 	}
 }
 
+// In a game with a compute limit, the card says the CPU time once: the usage's words where
+// they give it, the cpu figure beside a usage counted in instructions.
+func TestViewerSaysTheCPUTimeOnce(t *testing.T) {
+	r := smallReplay()
+	cpu := 0.19
+	r.Turns[1].Moves[0].CPUMS, r.Turns[1].Moves[0].ComputeUsage = &cpu, "used 0.194 ms of CPU time"
+	r.Turns[1].Moves[1].CPUMS, r.Turns[1].Moves[1].ComputeUsage = &cpu, "used 1234567 instructions"
+	url := serveReplay(t, r, "compute.json")
+	tb := newTab(t)
+	tb.do(t, "opening at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	for p, want := range [][]string{{"used 0.194 ms of CPU time"}, {"cpu 0.19 ms", "used 1234567 instructions"}} {
+		got := text(t, tb, fmt.Sprintf(`.player-card[data-player="%d"] .move-meta`, p))
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("P%d says %q, want %q in it", p, got, w)
+			}
+		}
+		if strings.Count(got, "cpu") != len(want)-1 {
+			t.Errorf("P%d says %q: the CPU time more than once", p, got)
+		}
+	}
+}
+
 // Where no player drew anything, one empty debug toggle stands for all of them: sixteen
 // agrid teams' empty toggles took four rows from the board.
 func TestViewerHasOneDebugToggleWhenNobodyDrew(t *testing.T) {

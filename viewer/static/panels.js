@@ -348,7 +348,10 @@ var Arena = window.Arena || (window.Arena = {});
       }
     });
     var bits = ["response " + ms(time)];
-    if (cpu !== null) {
+    // In a game with a compute limit (towers) the usage says the CPU time itself, to the
+    // microsecond: the card gives it once.
+    var usage = moves.length === 1 && compute.length === 0 ? moves[0].compute_usage || "" : "";
+    if (cpu !== null && !/ of CPU time$/.test(usage)) {
       bits.push("cpu " + ms(cpu));
     }
     if (moves.length > 1) {
@@ -357,8 +360,8 @@ var Arena = window.Arena || (window.Arena = {});
     if (delayed) {
       bits.push("delayed by the machine");
     }
-    if (moves.length === 1 && moves[0].compute_usage && compute.length === 0) {
-      bits.push(moves[0].compute_usage);
+    if (usage) {
+      bits.push(usage);
     }
     c.meta.textContent = bits.join(" · ");
     c.meta.classList.toggle("delayed", delayed);
