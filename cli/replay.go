@@ -65,7 +65,8 @@ func newReplayShowCmd() *cobra.Command {
 			if err := notNegative(cmd, "turn", "player"); err != nil {
 				return err
 			}
-			rec, err := replays.Read(args[0])
+			// Only moves and events are shown: the frames can stay in their shape table.
+			rec, err := replays.ReadCompact(args[0])
 			if err != nil {
 				return err
 			}
@@ -217,7 +218,8 @@ reproduces a crash, a timeout or a strange answer without arena.`,
 			if player < 0 {
 				return usageErr("--player is required")
 			}
-			rec, err := replays.Read(args[0])
+			// Only moves and events are shown: the frames can stay in their shape table.
+			rec, err := replays.ReadCompact(args[0])
 			if err != nil {
 				return err
 			}

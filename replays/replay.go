@@ -30,7 +30,7 @@ type Replay struct {
 	Settings Settings          `json:"settings"`
 	// ShapeTable holds, in a file, every distinct shape of the frames once; each turn lists
 	// its frame's shapes by index (Turn.ShapeIDs). Read rebuilds the frames, so in memory
-	// both are always empty.
+	// both are empty; ReadCompact leaves them as the file has them.
 	ShapeTable []referee.Shape `json:"shape_table,omitempty"`
 	Turns      []Turn          `json:"turns"`
 	Result     Result          `json:"result"`

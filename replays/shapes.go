@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"io"
 	"math"
 	"reflect"
 
@@ -200,8 +201,21 @@ func hashShape(seed maphash.Seed, s *referee.Shape) uint64 {
 	return h
 }
 
-// restoreShapes rebuilds the frames of a decoded replay from its shape table.
-func restoreShapes(r *Replay) error {
+// checkShapeIDs checks that every turn's shape ids are in the replay's shape table.
+func checkShapeIDs(r *Replay) error {
+	for i := range r.Turns {
+		for k, id := range r.Turns[i].ShapeIDs {
+			if id < 0 || id >= len(r.ShapeTable) {
+				return fmt.Errorf("field turns[%d].shape_ids[%d]: %d is not in the shape table (%s)", i, k, id, referee.Count(len(r.ShapeTable), "shape", "shapes"))
+			}
+		}
+	}
+	return nil
+}
+
+// restoreShapes rebuilds the frames of a decoded replay from its shape table, after the ids
+// are checked (checkShapeIDs).
+func restoreShapes(r *Replay) {
 	for i := range r.Turns {
 		t := &r.Turns[i]
 		if t.ShapeIDs == nil {
@@ -209,16 +223,36 @@ func restoreShapes(r *Replay) error {
 		}
 		shapes := make([]referee.Shape, len(t.ShapeIDs))
 		for k, id := range t.ShapeIDs {
-			if id < 0 || id >= len(r.ShapeTable) {
-				return fmt.Errorf("field turns[%d].shape_ids[%d]: %d is not in the shape table (%s)", i, k, id, referee.Count(len(r.ShapeTable), "shape", "shapes"))
-			}
 			shapes[k] = r.ShapeTable[id]
 		}
 		t.Frame.Shapes = append(t.Frame.Shapes, shapes...)
 		t.ShapeIDs = nil
 	}
 	r.ShapeTable = nil
-	return nil
+}
+
+// writeShapeTable writes a replay's shape table as it is, the field and its comma, a chunk
+// at a time.
+func writeShapeTable(w io.Writer, table []referee.Shape) error {
+	b := append(make([]byte, 0, tableChunk+4096), `"shape_table":[`...)
+	for i := range table {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var ok bool
+		if b, ok, _ = appendShape(b, &table[i]); !ok {
+			_, err := json.Marshal(&table[i]) // for encoding/json's own error
+			return fmt.Errorf("shape table entry %d: %w", i, err)
+		}
+		if len(b) >= tableChunk {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+	}
+	_, err := w.Write(append(b, "],"...))
+	return err
 }
 
 func sameShape(a, b *referee.Shape) bool {

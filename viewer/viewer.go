@@ -16,7 +16,8 @@ import (
 )
 
 // Replay is a replay ready to be shown: validated by the replays package, then encoded
-// again in the canonical form the page reads.
+// again in the canonical form the page reads (a big replay's shapes still in their table,
+// which the page expands).
 type Replay struct {
 	// Name is shown in the page title and the header (usually the file's base name).
 	Name string
@@ -28,16 +29,19 @@ type Replay struct {
 }
 
 // Load reads and validates a replay file (.json or .json.gz, whatever the name); a bad file
-// gets the replays package's error naming the file, the field and the reason.
+// gets the replays package's error naming the file, the field and the reason. The frames
+// stay in the file's shape table (replays.ReadCompact): the page rebuilds them itself, and
+// rebuilt in Go a long game's would take gigabytes.
 func Load(path, name string) (*Replay, error) {
-	rec, err := replays.Read(path)
+	rec, err := replays.ReadCompact(path)
 	if err != nil {
 		return nil, err
 	}
 	return FromReplay(rec, name)
 }
 
-// FromReplay prepares an already read replay for the page.
+// FromReplay prepares an already read replay for the page, whether its frames are whole
+// (replays.Read) or in a shape table (replays.ReadCompact).
 func FromReplay(rec *replays.Replay, name string) (*Replay, error) {
 	var buf bytes.Buffer
 	// Encoding again, rather than passing the file's bytes through, gives the page exactly

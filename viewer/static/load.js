@@ -36,7 +36,10 @@ var Arena = window.Arena || (window.Arena = {});
 
   // restoreShapes rebuilds each frame's shapes from the replay's shape table: a replay
   // file stores every distinct shape once ("shape_table") and each turn lists its frame's
-  // shapes by index ("shape_ids"), as the replay format says.
+  // shapes by index ("shape_ids"), as the replay format says. The server passes the file's
+  // table through, so a frame that also has shapes of its own keeps them first, as arena's
+  // reader of replay files does. The table's objects are shared between frames: nothing
+  // may change a shape.
   function restoreShapes(replay) {
     var table = replay.shape_table;
     if (!Array.isArray(table)) {
@@ -47,13 +50,13 @@ var Arena = window.Arena || (window.Arena = {});
         return;
       }
       t.frame = t.frame || {};
-      t.frame.shapes = t.shape_ids.map(function (id, k) {
+      t.frame.shapes = (t.frame.shapes || []).concat(t.shape_ids.map(function (id, k) {
         var s = table[id];
         if (s === undefined) {
           throw new Error("turns[" + i + "].shape_ids[" + k + "]: " + id + " is not in the shape table");
         }
         return s;
-      });
+      }));
       delete t.shape_ids;
     });
     delete replay.shape_table;
