@@ -24,6 +24,19 @@ func PlayInProcess(g referee.Game, cfg referee.Config, bots []BotFunc) (referee.
 // PlayInProcessWatched is PlayInProcess that calls watch with the referee before the first
 // turn and after each turn, to look at every frame of a game.
 func PlayInProcessWatched(g referee.Game, cfg referee.Config, bots []BotFunc, watch func(referee.Referee)) (referee.Referee, error) {
+	return playInProcess(g, cfg, bots, watch, func(int, int, int) bool { return false })
+}
+
+// PlayInProcessCut is PlayInProcess for the session games where a player's turn may end
+// before it waits, as when its turn budget runs out: cut(turn, player, answered) is asked
+// after each command line answered in a turn, and true ends that player's turn there. Its
+// next lines belong to the next turn, and it gets no OK at the next turn's start, since
+// it was not waiting; exactly what the real runner does to a bot that is late.
+func PlayInProcessCut(g referee.Game, cfg referee.Config, bots []BotFunc, cut func(turn, player, answered int) bool) (referee.Referee, error) {
+	return playInProcess(g, cfg, bots, func(referee.Referee) {}, cut)
+}
+
+func playInProcess(g referee.Game, cfg referee.Config, bots []BotFunc, watch func(referee.Referee), cut func(turn, player, answered int) bool) (referee.Referee, error) {
 	ref, err := g.New(cfg)
 	if err != nil {
 		return nil, err
@@ -58,6 +71,7 @@ func PlayInProcessWatched(g referee.Game, cfg referee.Config, bots []BotFunc, wa
 		}
 	}()
 	left := make([]bool, len(bots))
+	late := make([]bool, len(bots)) // turn cut before the player waited: no OK for the next one
 	for turns := 0; !ref.Over(); turns++ {
 		if turns > 100000 {
 			return ref, fmt.Errorf("game not over after %d turns", turns)
@@ -93,7 +107,8 @@ func PlayInProcessWatched(g referee.Game, cfg referee.Config, bots []BotFunc, wa
 				}
 				team := protocol.Team{Limit: rules.CommandLimit}
 				w.Reset(s.toBot)
-				for {
+				late[p] = false
+				for answered := 0; ; {
 					line, err := s.fromBot.ReadLine()
 					if err != nil && err != protocol.ErrLineTooLong {
 						left[p] = true
@@ -115,6 +130,13 @@ func PlayInProcessWatched(g referee.Game, cfg referee.Config, bots []BotFunc, wa
 					if kind == protocol.LineWaits {
 						break
 					}
+					if kind == protocol.LineAnswered {
+						answered++
+						if cut(ref.Turn(), p, answered) {
+							late[p] = true
+							break
+						}
+					}
 				}
 			}
 			r.EndTurn()
@@ -123,7 +145,7 @@ func PlayInProcessWatched(g referee.Game, cfg referee.Config, bots []BotFunc, wa
 				break
 			}
 			for p, s := range seats {
-				if !left[p] {
+				if !left[p] && !late[p] {
 					if _, err := io.WriteString(s.toBot, protocol.OK+"\n"); err != nil {
 						left[p] = true
 						r.Leave(p, referee.StatusCrash, "stopped reading its input")

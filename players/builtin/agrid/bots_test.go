@@ -2,9 +2,11 @@ package agrid_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin/agrid"
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	agridref "github.com/arena-games/arena/referee/agrid"
 	"github.com/arena-games/arena/referee/refereetest"
@@ -89,5 +91,97 @@ func TestSmallCommandLimit(t *testing.T) {
 				t.Errorf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
 			}
 		})
+	}
+}
+
+// playCut plays one game in process where cut ends turns before the bots wait (see
+// refereetest.PlayInProcessCut), answering through answer (refereetest.Intercept). It fails
+// the test on any runner error or on a status other than ok: a built-in bot must never
+// leave the game.
+func playCut(t *testing.T, seed int64, cut func(turn, player, answered int) bool, answer func(turn, player int, tokens []string, run func() []string) []string, bots ...refereetest.BotFunc) []referee.Outcome {
+	t.Helper()
+	g := refereetest.Intercept(agridref.Game{}, answer)
+	ref, err := refereetest.PlayInProcessCut(g, referee.Config{Seed: seed, Players: len(bots), Options: map[string]string{"turns": "200"}}, bots, cut)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	res := ref.Result()
+	t.Logf("seed %d: %d turns, %+v", seed, ref.Turn(), res)
+	for i, o := range res {
+		if o.Status != referee.StatusOK {
+			t.Errorf("seed %d: seat %d ended %s: %s", seed, i, o.Status, o.Message)
+		}
+	}
+	return res
+}
+
+// countShowMapRefusals answers every command as the referee does and counts the FAILED 100
+// answers (SHOW_MAP fewer than E turns after the last one).
+func countShowMapRefusals(n *int) func(turn, player int, tokens []string, run func() []string) []string {
+	return func(turn, player int, tokens []string, run func() []string) []string {
+		out := run()
+		if strings.HasPrefix(out[0], "FAILED 100 ") {
+			*n++
+		}
+		return out
+	}
+}
+
+// TestGreedyTurnEndsBeforeItWaits: the turn ends under greedy right after its first
+// command of turn 20 (TIME_TO_END), so that its SHOW_MAP is answered in turn 21. E turns
+// later its next SHOW_MAP must not come a turn early (FAILED 100), and nothing may make it
+// leave the game.
+func TestGreedyTurnEndsBeforeItWaits(t *testing.T) {
+	refused := 0
+	cut := func(turn, player, answered int) bool { return player == 0 && turn == 20 && answered == 1 }
+	res := playCut(t, 3, cut, countShowMapRefusals(&refused), agrid.Greedy, agrid.Random)
+	if refused != 0 {
+		t.Errorf("%d SHOW_MAP refused with FAILED 100", refused)
+	}
+	if referee.Winner(res) != 0 {
+		t.Errorf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
+	}
+}
+
+// TestBotsWithManyLateTurns: turns end under every bot at many places, as on a busy machine
+// with short turns and many teams. The bots stay in the game, greedy never asks for the map
+// too early, and it still beats random.
+func TestBotsWithManyLateTurns(t *testing.T) {
+	refused := 0
+	cut := func(turn, player, answered int) bool {
+		return (turn*7+player*3)%11 == 0 && answered == (turn+player)%5+1
+	}
+	res := playCut(t, 5, cut, countShowMapRefusals(&refused), agrid.Greedy, agrid.Random, agrid.Greedy, agrid.Random)
+	if refused != 0 {
+		t.Errorf("%d SHOW_MAP refused with FAILED 100", refused)
+	}
+	for _, g := range []int{0, 2} {
+		for _, r := range []int{1, 3} {
+			if res[g].Score <= res[r].Score {
+				t.Errorf("greedy seat %d scored %.1f, not more than random seat %d's %.1f", g, res[g].Score, r, res[r].Score)
+			}
+		}
+	}
+}
+
+// TestBotsCarryOnAfterRefusals: a FAILED answer a bot does not expect (here the referee's
+// FAILED 5 to every query in one turn of seven) costs it that turn, not the game.
+func TestBotsCarryOnAfterRefusals(t *testing.T) {
+	queries := map[string]bool{"DESCRIBE_WORLD": true, "TIME_TO_END": true, "SHOW_MAP": true, "SHOW_HISTORY": true, "LIST_MY_WORKERS": true, "LIST_ENEMY_WORKERS": true}
+	refused := 0
+	answer := func(turn, player int, tokens []string, run func() []string) []string {
+		if turn%7 == 3 && queries[tokens[0]] {
+			refused++
+			return []string{protocol.Failed(protocol.CodeInternal)}
+		}
+		return run()
+	}
+	never := func(int, int, int) bool { return false }
+	res := playCut(t, 2, never, answer, agrid.Greedy, agrid.Random)
+	if refused == 0 {
+		t.Fatal("no command refused")
+	}
+	if referee.Winner(res) != 0 {
+		t.Errorf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
 	}
 }

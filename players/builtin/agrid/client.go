@@ -64,12 +64,14 @@ func gameOver(err error) bool {
 }
 
 // play runs a bot's turn function until the game ends. A forced wait skips to the next
-// turn; the turn function's other errors end the bot.
+// turn; a FAILED answer the turn function did not expect ends the turn, and the bot plays
+// on from the next one (a referee's FAILED 5, or a command answered a turn later than the
+// bot thought); the turn function's other errors end the bot.
 func play(in io.Reader, out io.Writer, turn func(c *client) error) error {
 	c := newClient(in, out)
 	for {
 		err := turn(c)
-		if err == nil {
+		if err == nil || failCode(err) != 0 {
 			err = c.Wait()
 		}
 		switch {

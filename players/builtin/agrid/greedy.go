@@ -32,7 +32,8 @@ type greedy struct {
 	firstU      int // TIME_TO_END's U in the first turn seen: turns are counted from there
 	t           int
 	turnsLeft   int
-	lastShowMap int
+	lastShowMap int             // the latest turn the last SHOW_MAP may have been answered in
+	showMapSent bool            // SHOW_MAP answered since the last TIME_TO_END: lastShowMap is still to be set
 	plans       map[int]*square // by worker id
 	harvested   []*square       // squares harvested last turn, to clear from the picture
 	refused     map[[3]int]bool // squares (x0, y0, side) whose harvest the referee refused
@@ -70,6 +71,12 @@ func (g *greedy) turn(c *client) error {
 		c.Limit = g.p.L
 	}
 	g.t, g.turnsLeft = g.firstU-u, u
+	if g.showMapSent {
+		// A turn may end before the bot waits, unannounced: the rest of its commands are
+		// answered in the next turn. So the last SHOW_MAP was answered in the turn it was
+		// sent in or later, but before this one, and the referee counts E from there.
+		g.lastShowMap, g.showMapSent = g.t-1, false
+	}
 
 	if err := g.refresh(c); err != nil {
 		return err
@@ -126,12 +133,16 @@ func (g *greedy) send(c *client, format string, args ...any) error {
 func (g *greedy) refresh(c *client) error {
 	if g.lastShowMap < 0 || g.t-g.lastShowMap >= g.p.E {
 		data, err := c.call("SHOW_MAP", 1+2*g.p.A, false)
-		if err != nil {
+		if err == nil {
+			g.showMapSent = true
+			g.harvested = nil
+			return g.k.showMap(data, g.t)
+		}
+		if failCode(err) == 0 {
 			return err
 		}
-		g.lastShowMap = g.t
-		g.harvested = nil
-		return g.k.showMap(data, g.t)
+		// Refused all the same (a referee's FAILED 5, say): keep the picture up to date
+		// from the history and ask again next turn.
 	}
 	data, err := c.call("SHOW_HISTORY", 3, false)
 	if err != nil {
