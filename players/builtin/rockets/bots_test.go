@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/referee/refereetest"
 	"github.com/arena-games/arena/referee/rockets"
@@ -92,5 +93,44 @@ func TestTightCommandLimit(t *testing.T) {
 	res, teams := play(t, 3, map[string]string{"L": "6", "turns": "300"}, Greedy, Random)
 	if teams[0].Cycles == 0 || res[0].Rank != 1 {
 		t.Errorf("greedy with L=6: %+v %+v", res, teams)
+	}
+}
+
+// With L = 1 the bots need two turns to learn the world (DESCRIBE_WORLD, then HOME) and
+// are forced to wait every turn: they stay in the game to the end.
+func TestCommandLimitOne(t *testing.T) {
+	play(t, 3, map[string]string{"L": "1", "turns": "50"}, Greedy, Random)
+}
+
+// Turns end under the bots at many places, as on a busy machine with short turns, and the
+// referee answers FAILED 5 to every command in one turn of seven (the first included): a
+// refusal costs a bot that turn, never the game, and greedy still wins.
+func TestLateTurnsAndRefusals(t *testing.T) {
+	refused := 0
+	g := refereetest.Intercept(rockets.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+		if turn%7 == 0 {
+			refused++
+			return []string{protocol.Failed(protocol.CodeInternal)}
+		}
+		return run()
+	})
+	cut := func(turn, player, answered int) bool {
+		return (turn*7+player*3)%11 == 0 && answered == (turn+player)%5+1
+	}
+	ref, err := refereetest.PlayInProcessCut(g, referee.Config{Seed: 4, Players: 4, Options: map[string]string{"turns": "300"}}, []refereetest.BotFunc{Greedy, Random, Greedy, Random}, cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := ref.Result()
+	for i, o := range res {
+		if o.Status != referee.StatusOK {
+			t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+		}
+	}
+	if refused == 0 {
+		t.Fatal("no command refused")
+	}
+	if res[0].Rank > 2 || res[2].Rank > 2 {
+		t.Errorf("greedy seats ranked %d and %d: %+v", res[0].Rank, res[2].Rank, res)
 	}
 }

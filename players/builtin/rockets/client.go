@@ -82,9 +82,37 @@ type world struct {
 	homes      []int
 	home       int
 	seed       uint64 // hash of what was read: the bot's randomness
+	described  string // the DESCRIBE_WORLD lines seed is made from
 }
 
+// describe learns the world: DESCRIBE_WORLD, then HOME. A refusal or the command limit
+// (L may be 1) leaves the rest for the next turn, so a bot never leaves the game over it.
 func (c *client) describe() (*world, error) {
+	var w *world
+	for {
+		var err error
+		if w == nil {
+			w, err = c.describeWorld()
+		}
+		if err == nil {
+			if err = c.home(w); err == nil {
+				return w, nil
+			}
+		}
+		switch {
+		case errors.As(err, new(*failure)):
+			err = c.wait()
+		case errors.Is(err, errTurnOver):
+			err = nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// describeWorld reads DESCRIBE_WORLD.
+func (c *client) describeWorld() (*world, error) {
 	if err := c.send("DESCRIBE_WORLD"); err != nil {
 		return nil, err
 	}
@@ -113,14 +141,20 @@ func (c *client) describe() (*world, error) {
 		id, _ := strconv.Atoi(h)
 		w.homes = append(w.homes, id)
 	}
-	home, err := c.line("HOME")
-	if err != nil {
-		return nil, err
-	}
-	w.home, _ = strconv.Atoi(home[0])
-	w.seed = fnv(lines[0] + "|" + lines[2] + "|" + home[0])
+	w.described = lines[0] + "|" + lines[2]
 	c.Limit = w.limit
 	return w, nil
+}
+
+// home reads the team's home city (HOME) and seeds the bot's randomness.
+func (c *client) home(w *world) error {
+	home, err := c.line("HOME")
+	if err != nil {
+		return err
+	}
+	w.home, _ = strconv.Atoi(home[0])
+	w.seed = fnv(w.described + "|" + home[0])
+	return nil
 }
 
 func fnv(s string) uint64 {
