@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-games/arena/players/builtin"
 	_ "github.com/arena-games/arena/players/builtin/bestow"
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	game "github.com/arena-games/arena/referee/bestow"
 	"github.com/arena-games/arena/referee/refereetest"
@@ -114,5 +115,36 @@ func TestBotsRespectTheCommandLimit(t *testing.T) {
 		if !tt.greedyWins && (res[0].Score != 0 || res[1].Score != 0) {
 			t.Errorf("%v: scores %v and %v, want 0 (nobody could play)", tt.opts, res[0].Score, res[1].Score)
 		}
+	}
+}
+
+// Turns end under the bots at many places, as on a busy machine with short turns, and the
+// referee answers FAILED 5 to every command in one turn of seven (the first included): a
+// refusal costs a bot that turn, never the game.
+func TestLateTurnsAndRefusals(t *testing.T) {
+	refused := 0
+	g := refereetest.Intercept(game.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+		if turn%7 == 0 {
+			refused++
+			return []string{protocol.Failed(protocol.CodeInternal)}
+		}
+		return run()
+	})
+	cut := func(turn, player, answered int) bool {
+		return (turn*7+player*3)%11 == 0 && answered == (turn+player)%5+1
+	}
+	for _, bots := range [][2]string{{"greedy", "random"}, {"random", "greedy"}} {
+		ref, err := refereetest.PlayInProcessCut(g, referee.Config{Seed: 2, Players: 2}, []refereetest.BotFunc{bot(t, bots[0]), bot(t, bots[1])}, cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, o := range ref.Result() {
+			if o.Status != referee.StatusOK {
+				t.Errorf("%s in seat %d ended %s: %s", bots[i], i, o.Status, o.Message)
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("no command refused")
 	}
 }
