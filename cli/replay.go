@@ -36,7 +36,9 @@ Deadline24 games, all but the seconds of WAITING, which are measured). Exits 0
 when they do, 1 with the first differing turn when they do not.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rec, err := replays.Read(args[0])
+			// Compact: a long game's frames are rebuilt one turn at a time as they are
+			// checked, not all at once (gigabytes for a 1500-turn rockets game).
+			rec, err := replays.ReadCompact(args[0])
 			if err != nil {
 				return err
 			}
@@ -264,7 +266,7 @@ the same, 1 with the first turn and player whose answer differs. Useful to check
 that a bot is deterministic, or to see where a new version of it starts to differ.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			old, err := replays.Read(args[0])
+			old, err := replays.ReadCompact(args[0]) // answers are compared, not drawings
 			if err != nil {
 				return err
 			}

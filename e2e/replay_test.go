@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -178,5 +179,46 @@ func TestTournamentOfAHandshakeGame(t *testing.T) {
 		"builtin:greedy", "builtin:random", "builtin:greedy")
 	if r.code != 0 || strings.Contains(r.stdout, "crash") || strings.Contains(r.stdout, "LOGIN") {
 		t.Errorf("tournament of three built-in bots with handshake=1: want no crash\n%s", r)
+	}
+}
+
+// A replay big enough to be written with a shape table verifies as it reads: arena replay
+// verify rebuilds its frames a turn at a time from the table (a 1500-turn rockets game's
+// frames, rebuilt at once, took gigabytes), and a shape changed in the table is caught as a
+// frame that differs, at the first turn that draws it.
+func TestReplayVerifyWithAShapeTable(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.json")
+	// 60 turns of rockets draw some 70 000 shapes: past the 50 000 of a shape table.
+	r := arena(t, "run", "--game", "rockets", "--option", "turns=60", "--turn-timeout", "20ms", "--seed", "1",
+		"--replay", path, "builtin:greedy", "builtin:random")
+	if r.code != 0 {
+		t.Fatalf("want exit 0\n%s", r)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := bytes.Index(data, []byte(`"shape_table":[{`))
+	if table < 0 {
+		t.Fatalf("the replay has no shape table (%d bytes)", len(data))
+	}
+	if r := arena(t, "replay", "verify", path); r.code != 0 || !strings.Contains(r.stdout, "ok (rockets, seed 1, 60 turns, result matches)") {
+		t.Fatalf("want the replay verified\n%s", r)
+	}
+	// The table's first entry (a road) is drawn in turn 0: its colour changed.
+	at := table + bytes.Index(data[table:], []byte(`"stroke":"#`)) + len(`"stroke":"#`)
+	if at < table+len(`"stroke":"#`) || at > table+500 {
+		t.Fatalf("no stroke in the table's first entry")
+	}
+	changed := slices.Clone(data)
+	copy(changed[at:], "010203")
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = arena(t, "replay", "verify", bad)
+	if r.code != 1 || !strings.Contains(r.stderr, "replay "+bad+": does not verify: turn 0: frame differs") {
+		t.Errorf("want the changed shape found in turn 0's frame\n%s", r)
 	}
 }

@@ -139,7 +139,8 @@ func Read(path string) (*Replay, error) {
 // it. Rebuilt, the frames of a 1500-turn rockets game are 6.5 million shapes, gigabytes for
 // a file of 41 MB: a reader that only shows the replay (the viewer, which rebuilds the frames
 // itself) or summarises its moves reads it this way. Encode writes such a replay with its
-// table as it is. For anything that needs the frames (verify, rerun), use Read.
+// table as it is; Verify rebuilds such a replay's frames one turn at a time as it checks
+// them, and Resimulate needs none. Anything else that reads the frames needs Read.
 func ReadCompact(path string) (*Replay, error) {
 	return readFile(path, false)
 }

@@ -58,12 +58,13 @@ func (r *Replay) Config() referee.Config {
 // is recorded with the game options but never passed to a referee.
 const HandshakeOption = "handshake"
 
-// Verify re-simulates the game from the recorded player outputs and checks that every turn's
-// input, every frame and the result match the recording. A session game's input is rebuilt
-// as the runners compose it (replaySessionTurn), but for what is measured: the seconds of
-// WAITING and, over TCP, which connections were still there to get the OK that starts a
-// turn. It returns a *Mismatch for the first difference, or another error when the replay
-// cannot be replayed (unknown game, different referee version).
+// Verify re-simulates the game from the recorded player outputs (a replay read by Read or
+// ReadCompact) and checks that every turn's input, every frame and the result match the
+// recording. A session game's input is rebuilt as the runners compose it
+// (replaySessionTurn), but for what is measured: the seconds of WAITING and, over TCP,
+// which connections were still there to get the OK that starts a turn. It returns a
+// *Mismatch for the first difference, or another error when the replay cannot be replayed
+// (unknown game, different referee version).
 func Verify(r *Replay) error {
 	g, err := referee.Lookup(r.Game)
 	if err != nil {
@@ -135,6 +136,7 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 	if frames {
 		inputs = newSessionInputs(r)
 	}
+	var shapes []referee.Shape // a compact replay's frame being checked
 	for i, t := range r.Turns {
 		if ref.Over() {
 			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %s, the replay goes on", referee.Count(i, "turn", "turns"))}
@@ -162,7 +164,17 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 		if !frames {
 			continue
 		}
-		if err := sameFrame(ref.Frame(), t.Frame); err != nil {
+		recorded := t.Frame
+		if t.ShapeIDs != nil {
+			// Read by ReadCompact: this turn's shapes are rebuilt from the table alone, as
+			// Read rebuilds them (its own first), into one buffer for every turn.
+			shapes = append(shapes[:0], t.Frame.Shapes...)
+			for _, id := range t.ShapeIDs {
+				shapes = append(shapes, r.ShapeTable[id])
+			}
+			recorded.Shapes = shapes
+		}
+		if err := sameFrame(ref.Frame(), recorded); err != nil {
 			return nil, &Mismatch{Turn: t.Turn, What: "frame differs: " + err.Error()}
 		}
 	}
