@@ -1,6 +1,9 @@
 package refereetest
 
-import "github.com/arena-games/arena/referee"
+import (
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
+)
 
 // Intercept wraps a session game so that a test can answer commands in the referee's
 // place or look at its answers: answer(turn, player, tokens, run) returns the lines sent
@@ -33,4 +36,24 @@ type interceptedSession struct {
 
 func (s interceptedSession) Command(player int, tokens []string) []string {
 	return s.answer(s.Turn(), player, tokens, func() []string { return s.Session.Command(player, tokens) })
+}
+
+// PlayHarried plays a session game as a busy machine with short turns would have it: each
+// player's turn is cut at varied places (PlayInProcessCut), and every command of one turn in
+// seven, turn 0 included, is answered FAILED 5 (Intercept). It returns the referee and how
+// many commands were refused, for tests that bots carry on through both.
+func PlayHarried(g referee.Game, cfg referee.Config, bots []BotFunc) (referee.Referee, int, error) {
+	refused := 0
+	harried := Intercept(g, func(turn, player int, tokens []string, run func() []string) []string {
+		if turn%7 == 0 {
+			refused++
+			return []string{protocol.Failed(protocol.CodeInternal)}
+		}
+		return run()
+	})
+	cut := func(turn, player, answered int) bool {
+		return (turn*7+player*3)%11 == 0 && answered == (turn+player)%5+1
+	}
+	ref, err := PlayInProcessCut(harried, cfg, bots, cut)
+	return ref, refused, err
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/arena-games/arena/players/builtin"
 	_ "github.com/arena-games/arena/players/builtin/bestow"
-	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	game "github.com/arena-games/arena/referee/bestow"
 	"github.com/arena-games/arena/referee/refereetest"
@@ -123,18 +122,9 @@ func TestBotsRespectTheCommandLimit(t *testing.T) {
 // refusal costs a bot that turn, never the game.
 func TestLateTurnsAndRefusals(t *testing.T) {
 	refused := 0
-	g := refereetest.Intercept(game.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
-		if turn%7 == 0 {
-			refused++
-			return []string{protocol.Failed(protocol.CodeInternal)}
-		}
-		return run()
-	})
-	cut := func(turn, player, answered int) bool {
-		return (turn*7+player*3)%11 == 0 && answered == (turn+player)%5+1
-	}
 	for _, bots := range [][2]string{{"greedy", "random"}, {"random", "greedy"}} {
-		ref, err := refereetest.PlayInProcessCut(g, referee.Config{Seed: 2, Players: 2}, []refereetest.BotFunc{bot(t, bots[0]), bot(t, bots[1])}, cut)
+		ref, n, err := refereetest.PlayHarried(game.Game{}, referee.Config{Seed: 2, Players: 2}, []refereetest.BotFunc{bot(t, bots[0]), bot(t, bots[1])})
+		refused += n
 		if err != nil {
 			t.Fatal(err)
 		}

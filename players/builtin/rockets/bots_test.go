@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/referee/refereetest"
 	"github.com/arena-games/arena/referee/rockets"
@@ -106,18 +105,7 @@ func TestCommandLimitOne(t *testing.T) {
 // referee answers FAILED 5 to every command in one turn of seven (the first included): a
 // refusal costs a bot that turn, never the game, and greedy still wins.
 func TestLateTurnsAndRefusals(t *testing.T) {
-	refused := 0
-	g := refereetest.Intercept(rockets.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
-		if turn%7 == 0 {
-			refused++
-			return []string{protocol.Failed(protocol.CodeInternal)}
-		}
-		return run()
-	})
-	cut := func(turn, player, answered int) bool {
-		return (turn*7+player*3)%11 == 0 && answered == (turn+player)%5+1
-	}
-	ref, err := refereetest.PlayInProcessCut(g, referee.Config{Seed: 4, Players: 4, Options: map[string]string{"turns": "300"}}, []refereetest.BotFunc{Greedy, Random, Greedy, Random}, cut)
+	ref, refused, err := refereetest.PlayHarried(rockets.Game{}, referee.Config{Seed: 4, Players: 4, Options: map[string]string{"turns": "300"}}, []refereetest.BotFunc{Greedy, Random, Greedy, Random})
 	if err != nil {
 		t.Fatal(err)
 	}
