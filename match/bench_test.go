@@ -76,9 +76,9 @@ func instantQueens(in io.Reader, out io.Writer) error {
 }
 
 // echoGame asks one player per turn, in turn, for an exchange of a floor shape, and times
-// exactly the exchanges after the first of each player: the runner's cost per exchange
-// measured through Run itself. A game has exchanges timed turns, so that the recording
-// stays the size of a real game's.
+// exactly the exchanges after each player's first floor.Warmup (the floor's peer is as
+// warm): the runner's cost per exchange measured through Run itself. A game has exchanges
+// timed turns, so that the recording stays within a few real games' size.
 type echoGame struct {
 	b         *testing.B
 	shape     floor.Exchange
@@ -93,7 +93,8 @@ func (g *echoGame) Info() referee.Info {
 }
 
 func (g *echoGame) New(cfg referee.Config) (referee.Referee, error) {
-	g.ref = &echoRef{b: g.b, cpu: g.cpu, shape: g.shape, input: g.shape.Input(), turns: cfg.Players + g.exchanges, players: cfg.Players}
+	warm := cfg.Players * floor.Warmup
+	g.ref = &echoRef{b: g.b, cpu: g.cpu, shape: g.shape, input: g.shape.Input(), warm: warm, turns: warm + g.exchanges, players: cfg.Players}
 	return g.ref, nil
 }
 
@@ -104,6 +105,7 @@ type echoRef struct {
 	shape       floor.Exchange
 	input       string
 	turn, turns int
+	warm        int // turns before the timer starts
 	players     int
 	failed      string
 }
@@ -115,8 +117,8 @@ func (r *echoRef) Frame() referee.Frame {
 }
 
 func (r *echoRef) Requests() []referee.Request {
-	if r.turn == r.players {
-		r.b.StartTimer() // every bot has started and answered once
+	if r.turn == r.warm {
+		r.b.StartTimer() // every bot has started and is warm
 		r.cpuAt = floor.SelfCPU()
 	}
 	timeout := 50 * time.Millisecond
@@ -160,11 +162,12 @@ func benchPlayer(tb testing.TB, name string) Player {
 // BenchmarkExchange is the runner's cost per exchange: one bot asked per turn (in turn, with
 // two seats), through Run with the defaults (metered bots, resource watch, recording),
 // against the floor's peer; compare with bench/floor's BenchmarkRoundTrip of the same shape
-// and number of peers. Games of 5000 exchanges are played until b.N exchanges are timed;
-// starting and stopping the bots is not, and the bots are warm, like the floor's peer (a
-// new bot's first hundreds of exchanges are slower: that shows in BenchmarkQueensGame), while
-// the recording stays within a few real games' size. The time limits are scaled up so
-// that a busy machine cannot end the benchmark with a timeout.
+// and number of peers. Games of 5000 timed exchanges are played until b.N exchanges are
+// timed; starting and stopping the bots is not, and the bots are as warm as the floor's
+// peer (floor.Warmup exchanges each first: a new bot's first thousand exchanges or so are
+// slower, which shows in BenchmarkQueensGame), while the recording stays within a few real
+// games' size. The time limits are scaled up so that a busy machine cannot end the
+// benchmark with a timeout.
 //
 //	go test ./match -run '^$' -bench . -benchmem
 func BenchmarkExchange(b *testing.B) {

@@ -277,6 +277,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 			}
 		}
 	}
+	sealTurns(rec)
 	outcomes := ref.Result()
 	if err != nil && info.Style == referee.StyleSession {
 		outcomes = recordedOutcomes(cfg.Game, rec, outcomes, cfg.Log)
@@ -292,6 +293,18 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	addTiming(rec, seats)
 	return rec, err
+}
+
+// sealTurns records each turn's digest (replays.Turn.Check) once the game is over. Nothing
+// in a game needs them, and they cost a hash per turn: with a lone bot, whose every
+// exchange waits for the runner, a tenth of the runner's own time per exchange. A replay
+// written while the game is played seals its own copies of the turns as it writes them.
+func sealTurns(rec *replays.Replay) {
+	for i := range rec.Turns {
+		if rec.Turns[i].Check == "" {
+			rec.Turns[i].Seal()
+		}
+	}
 }
 
 // recordedOutcomes is the result of an interrupted session game: its referee has taken the
@@ -397,7 +410,7 @@ func (cfg *Config) frame(ref referee.Referee) referee.Frame {
 }
 
 // scale applies --time-scale and --no-timeout to a limit; zero means no limit.
-func (cfg Config) scale(d time.Duration) time.Duration {
+func (cfg *Config) scale(d time.Duration) time.Duration {
 	if cfg.NoTimeout || d <= 0 {
 		return 0
 	}

@@ -357,7 +357,7 @@ func (s *server) boundary() (bool, error) {
 	s.ref.EndTurn()
 	t := replays.Turn{Turn: turn, Moves: s.moves, Frame: s.ref.Frame()}
 	t.Seal()
-	s.rec.Turns = append(s.rec.Turns, t)
+	s.rec.AddTurn(t)
 	s.moves = nil
 	s.resetTeams()
 	if s.ref.Over() {

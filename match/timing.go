@@ -139,12 +139,16 @@ func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Durati
 }
 
 // delayed tells whether the machine, not the bot, made an answer slow: much more wall time
-// than CPU time, spent waiting for a CPU.
-func delayed(wall time.Duration, u players.Usage, limit time.Duration) bool {
+// than CPU time, spent waiting for a CPU. The wait is read only for an answer that slow
+// (reading it costs a system call).
+func delayed(wall time.Duration, u players.Usage, limit time.Duration, runqueue func() (time.Duration, bool)) bool {
 	if !u.CPUOK {
 		return false
 	}
 	idle := wall - u.CPU
-	threshold := max(5*time.Millisecond, limit/2)
-	return idle > threshold && u.Runqueue > idle/2
+	if idle <= max(5*time.Millisecond, limit/2) {
+		return false
+	}
+	rq, ok := runqueue()
+	return ok && rq > idle/2
 }

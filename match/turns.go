@@ -16,8 +16,7 @@ import (
 // runTurns plays a CodinGame-style game: each turn, the players the referee asks receive
 // their input and must answer their lines within the limit.
 func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*seat, rec *replays.Replay) error {
-	idle := &idleWork{seats: seats, rec: rec, unsealed: -1}
-	defer idle.seal()
+	idle := &idleWork{seats: seats}
 	for !ref.Over() {
 		if err := ctx.Err(); err != nil {
 			return interrupted(ref.Turn(), err)
@@ -37,7 +36,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 					defer wg.Done()
 					// Nothing overlaps here: the move is settled at once.
 					s := seats[req.Player]
-					answers[i] = exchange(cfg, s, nil, req, &moves[i])
+					answers[i] = exchange(&cfg, s, nil, req, &moves[i])
 					s.settle()
 				}(i, req)
 			}
@@ -46,7 +45,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 			for i, req := range reqs {
 				s := seats[req.Player]
 				s.settle() // before this bot's next input: its stderr and counters are its last move's
-				answers[i] = exchange(cfg, s, idle, req, &moves[i])
+				answers[i] = exchange(&cfg, s, idle, req, &moves[i])
 			}
 		}
 		if err := ctx.Err(); err != nil {
@@ -70,12 +69,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				cfg.Log.Debug().Int("player", a.Player).Int("turn", turn).Str("status", string(a.Status)).Str("message", a.Message).Msg("player out")
 			}
 		}
-		idle.seal() // the previous turn, if no bot has been asked since
-		rec.Turns = append(rec.Turns, replays.Turn{Turn: turn, Moves: moves, Frame: cfg.frame(ref)})
-		idle.unsealed = len(rec.Turns) - 1
-		if cfg.Concurrent {
-			idle.seal()
-		}
+		rec.AddTurn(replays.Turn{Turn: turn, Moves: moves, Frame: cfg.frame(ref)})
 		for _, m := range moves {
 			seats[m.Player].lastTurn = len(rec.Turns) - 1
 		}
@@ -86,9 +80,8 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 
 // finalTurns is how many of the recorded turns nothing will change any more: those before
 // every bot's last move. Every bot has been asked since, so their moves are settled (a bot
-// is settled before its next input; a session turn is recorded whole) and sealed (a turn
-// is sealed once the next is recorded); only a bot's last move can still gain the stderr
-// it writes after answering.
+// is settled before its next input; a session turn is recorded whole); only a bot's last
+// move can still gain the stderr it writes after answering.
 // A bot that is out of the game keeps its last move, and the turns from there wait for the
 // end of the game.
 func finalTurns(seats []*seat) int {
@@ -100,12 +93,11 @@ func finalTurns(seats []*seat) int {
 }
 
 // idleWork is what the runner does while a bot thinks, once its input is written: what
-// the other seats still owe of their last moves, and the last turn's digest. None of it
-// changes what the referee is told.
+// the other seats still owe of their last moves. None of it changes what the referee is
+// told. (The turns' digests wait for the end of the game, or for the replay's writer: see
+// sealTurns.)
 type idleWork struct {
-	seats    []*seat
-	rec      *replays.Replay
-	unsealed int // the index of a recorded turn not sealed yet, or −1
+	seats []*seat
 }
 
 func (w *idleWork) do(busy *seat) {
@@ -113,14 +105,6 @@ func (w *idleWork) do(busy *seat) {
 		if o != busy {
 			o.settle()
 		}
-	}
-	w.seal()
-}
-
-func (w *idleWork) seal() {
-	if w.unsealed >= 0 {
-		w.rec.Turns[w.unsealed].Seal()
-		w.unsealed = -1
 	}
 }
 
@@ -156,7 +140,7 @@ func (s *seat) account(m *replays.Move, u players.Usage, wall, limit time.Durati
 		cpu := ms(u.CPU)
 		m.CPUMS = &cpu
 	}
-	m.Delayed = delayed(wall, u, limit)
+	m.Delayed = delayed(wall, u, limit, s.proc.RunqueueWait)
 	if m.Delayed {
 		s.delayed++
 	}
@@ -168,7 +152,7 @@ func (s *seat) account(m *replays.Move, u players.Usage, wall, limit time.Durati
 // the last byte written to the last line read, on the chosen clock and timing regime, and
 // records the move. Once the input is written, idle work (if any) is done while the bot
 // thinks.
-func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *replays.Move) referee.Answer {
+func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *replays.Move) referee.Answer {
 	answer := referee.Answer{Player: req.Player, Status: referee.StatusOK}
 	*move = replays.Move{Player: req.Player, Input: req.Input}
 	limit := cfg.scale(req.Timeout)
@@ -193,18 +177,21 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 	if idle != nil {
 		idle.do(s)
 	}
-	var lines []players.Line
+	var lines []string
+	var last time.Time // when the last line arrived
 	cpuOver := false
 	if err == nil {
 		if cfg.Clock == ClockCPU && hard > 0 {
-			lines, err, cpuOver = readWatchingCPU(s, req.Lines, by, hard)
+			lines, last, err, cpuOver = readWatchingCPU(s, req.Lines, by, hard)
 		} else {
-			lines, err = s.proc.ReadLines(req.Lines, by)
+			lines, last, err = s.proc.ReadLines(req.Lines, by)
 		}
 	}
-	wall := time.Since(sent)
+	var wall time.Duration
 	if len(lines) > 0 && err == nil {
-		wall = max(0, lines[len(lines)-1].At.Sub(sent))
+		wall = max(0, last.Sub(sent))
+	} else {
+		wall = time.Since(sent)
 	}
 	// The verdict needs the counters on the CPU clock, under a compute limit, and to say
 	// why a bot failed; otherwise they are read later (see owed).
@@ -215,12 +202,8 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 		s.account(move, usage, wall, limit)
 	}
 
-	texts := make([]string, len(lines))
-	for i, l := range lines {
-		texts[i] = l.Text
-	}
-	answer.Lines = texts
-	move.Output = replays.JoinLines(texts)
+	answer.Lines = lines
+	move.Output = replays.JoinLines(lines)
 	took := wall
 	clockName := "wall"
 	if cfg.Clock == ClockCPU && usage.CPUOK {
@@ -252,9 +235,9 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 				}
 			}
 			took = max(took, hard)
-			if cfg.Clock == ClockWall && hard > 0 && usage.Runqueue > hard/4 {
+			if rq, ok := s.proc.RunqueueWait(); ok && cfg.Clock == ClockWall && hard > 0 && rq > hard/4 {
 				// Say so when the machine, not the bot, ate the time.
-				answer.Message += fmt.Sprintf("; the machine was busy: the bot waited %s for a CPU (--clock=cpu measures the bot's own time)", formatMS(usage.Runqueue))
+				answer.Message += fmt.Sprintf("; the machine was busy: the bot waited %s for a CPU (--clock=cpu measures the bot's own time)", formatMS(rq))
 			}
 		}
 	default:
@@ -279,24 +262,24 @@ func exchange(cfg Config, s *seat, idle *idleWork, req referee.Request, move *re
 
 // readWatchingCPU reads an answer while checking, every few milliseconds, that the bot has
 // not used more CPU time than the limit since its previous answer.
-func readWatchingCPU(s *seat, n int, by time.Time, limit time.Duration) ([]players.Line, error, bool) {
-	var got []players.Line
+func readWatchingCPU(s *seat, n int, by time.Time, limit time.Duration) ([]string, time.Time, error, bool) {
+	var got []string
 	for {
 		step := time.Now().Add(5 * time.Millisecond)
 		if !by.IsZero() && by.Before(step) {
 			step = by
 		}
-		more, err := s.proc.ReadLines(n-len(got), step)
+		more, last, err := s.proc.ReadLines(n-len(got), step)
 		got = append(got, more...)
 		if err == nil {
-			return got, nil, false
+			return got, last, nil, false
 		}
 		var pe *players.Error
 		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || !time.Now().Before(by) {
-			return got, err, false
+			return got, last, err, false
 		}
 		if u := s.proc.Sample().Since(s.clock.last); u.CPUOK && u.CPU > limit {
-			return got, &players.Error{Kind: players.KindTimeout}, true
+			return got, last, &players.Error{Kind: players.KindTimeout}, true
 		}
 	}
 }

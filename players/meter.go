@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -155,9 +156,9 @@ func openSchedstat(pid int) int {
 	return fd
 }
 
-// RunqueueWait is how long the bot's main thread has waited for a CPU so far (it was ready
-// to run but the machine was busy): the second field of /proc/PID/schedstat.
-func (m *meter) RunqueueWait() (time.Duration, bool) {
+// runqueue is how long the bot's main thread has waited for a CPU so far (it was ready to
+// run but the machine was busy): the second field of /proc/PID/schedstat.
+func (m *meter) runqueue() (time.Duration, bool) {
 	if m == nil || m.schedstat < 0 {
 		return 0, false
 	}
@@ -197,7 +198,6 @@ type Usage struct {
 	CPUOK        bool
 	Instructions int64
 	InstrOK      bool
-	Runqueue     time.Duration // time ready to run but not running: the machine's fault
 }
 
 // Sample is a point-in-time reading of a bot's counters.
@@ -206,12 +206,11 @@ type Sample struct {
 	cpuOK    bool
 	instr    int64
 	instrOK  bool
-	rq       time.Duration
-	rqOK     bool
 	measured bool
 }
 
-// Sample reads the bot's counters now.
+// Sample reads the bot's counters now: its CPU time, and its instructions where they are
+// counted. (How long it waited for a CPU is RunqueueWait's.)
 func (p *Process) Sample() Sample {
 	p.meterMu.Lock()
 	defer p.meterMu.Unlock()
@@ -221,7 +220,6 @@ func (p *Process) Sample() Sample {
 	s := Sample{measured: true}
 	s.cpu, s.cpuOK = p.meter.CPU()
 	s.instr, s.instrOK = p.meter.Instructions()
-	s.rq, s.rqOK = p.meter.RunqueueWait()
 	return s
 }
 
@@ -234,10 +232,71 @@ func (s Sample) Since(earlier Sample) Usage {
 	if s.instrOK && earlier.instrOK {
 		u.Instructions, u.InstrOK = s.instr-earlier.instr, true
 	}
-	if s.rqOK && earlier.rqOK {
-		u.Runqueue = s.rq - earlier.rq
-	}
 	return u
+}
+
+// waitBaseline is where the run-queue wait of the answer being awaited counts from.
+//
+// Reading a bot's run-queue wait costs a read of /proc (about a microsecond), and the only
+// use of it is to tell a slow answer that the machine delayed from one the bot took: an
+// answer is "delayed" when its wall time exceeds its CPU time by 5 ms or more, and a
+// timeout can say that the machine was busy. So it is not read around every answer: only
+// when the runner has to wait for one, just before it first waits. The kernel adds a wait
+// to the counter when the bot gets the CPU, so a bot still queued at that moment has all
+// of its wait counted; one that already ran can have missed at most the few microseconds
+// since its input was written. An answer that is there when the runner first looks took
+// microseconds and needs no reading at all.
+type waitBaseline struct {
+	// state is waitNone, waitPending (an input was written and the runner has not waited
+	// since) or waitRead (at holds the reading). An atomic, so that writing an input, on
+	// every exchange's path, takes no lock for it.
+	state atomic.Int32
+	at    time.Duration // guarded by Process.meterMu
+}
+
+const (
+	waitNone int32 = iota
+	waitPending
+	waitRead
+)
+
+// inputSent starts a new baseline: called once an input is written.
+func (p *Process) inputSent() { p.waitBase.state.Store(waitPending) }
+
+// waiting reads the baseline if this is the first wait since the input was written.
+func (p *Process) waiting() {
+	if !p.waitBase.state.CompareAndSwap(waitPending, waitNone) {
+		return
+	}
+	p.meterMu.Lock()
+	defer p.meterMu.Unlock()
+	if p.meter == nil || p.meter.schedstat < 0 {
+		return
+	}
+	if at, ok := p.meter.runqueue(); ok {
+		p.waitBase.at = at
+		p.waitBase.state.Store(waitRead)
+	}
+}
+
+// RunqueueWait is how long the bot has waited for a CPU, ready to run but not running,
+// since the runner began waiting for the answer to its last input (see waitBaseline). It
+// is not known (false) when the answer was already there when the runner first looked, or
+// the bot is not measured.
+func (p *Process) RunqueueWait() (time.Duration, bool) {
+	if p.waitBase.state.Load() != waitRead {
+		return 0, false
+	}
+	p.meterMu.Lock()
+	defer p.meterMu.Unlock()
+	if p.meter == nil {
+		return 0, false
+	}
+	now, ok := p.meter.runqueue()
+	if !ok {
+		return 0, false
+	}
+	return now - p.waitBase.at, true
 }
 
 // MeterName says how this bot's CPU time is measured ("none" when it is not).

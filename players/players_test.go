@@ -94,7 +94,7 @@ func TestReadLinesFailures(t *testing.T) {
 			if tc.name == "flood" {
 				// Surplus lines are the next turn's answer, until they pass the limit.
 				for end := time.Now().Add(5 * time.Second); time.Now().Before(end); {
-					if _, err := p.ReadLines(2, soon()); err != nil {
+					if _, _, err := p.ReadLines(2, soon()); err != nil {
 						break
 					}
 				}
@@ -102,11 +102,11 @@ func TestReadLinesFailures(t *testing.T) {
 			if tc.kind == KindTimeout {
 				deadline = time.Now().Add(100 * time.Millisecond)
 			}
-			lines, err := p.ReadLines(2, deadline)
+			lines, _, err := p.ReadLines(2, deadline)
 			if kindOf(err) != tc.kind || (err != nil && err.Error() != tc.msg) {
 				t.Fatalf("got %v (kind %d), want kind %d %q", err, kindOf(err), tc.kind, tc.msg)
 			}
-			if tc.kind == 0 && (len(lines) != 2 || lines[0].Text != "one" || lines[1].Text != "two") {
+			if tc.kind == 0 && (len(lines) != 2 || lines[0] != "one" || lines[1] != "two") {
 				t.Fatalf("lines %+v", lines)
 			}
 		})
@@ -124,7 +124,7 @@ func TestTimeoutTellsThePartialLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	proctest.WaitPidFile(t, printed)
-	lines, err := p.ReadLines(2, time.Now().Add(300*time.Millisecond))
+	lines, _, err := p.ReadLines(2, time.Now().Add(300*time.Millisecond))
 	var pe *Error
 	if len(lines) != 1 || !errors.As(err, &pe) || pe.Kind != KindTimeout || pe.Partial != "tw" {
 		t.Fatalf("got %v, %#v; want the line \"one\" and a timeout with the partial \"tw\"", lines, err)
@@ -149,8 +149,8 @@ func TestWriteLargerThanThePipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.CloseInput()
-	lines, err := p.ReadLines(1, time.Now().Add(5*time.Second))
-	if err != nil || lines[0].Text != "1048576" {
+	lines, _, err := p.ReadLines(1, time.Now().Add(5*time.Second))
+	if err != nil || lines[0] != "1048576" {
 		t.Fatalf("%v %v", lines, err)
 	}
 }
@@ -187,8 +187,8 @@ func TestStderrBoundedAndDrained(t *testing.T) {
 	// 10 MB of stderr must neither block the bot nor be kept whole.
 	p := start(t, "head -c 10000000 /dev/zero | tr '\\0' e >&2; read x; echo done", func(s *Spec) { s.MaxStderrTurn = 1000 })
 	p.Write("go\n", time.Now().Add(5*time.Second))
-	lines, err := p.ReadLines(1, time.Now().Add(10*time.Second))
-	if err != nil || lines[0].Text != "done" {
+	lines, _, err := p.ReadLines(1, time.Now().Add(10*time.Second))
+	if err != nil || lines[0] != "done" {
 		t.Fatalf("%v %v", lines, err)
 	}
 	time.Sleep(50 * time.Millisecond)
@@ -203,9 +203,9 @@ func TestStderrBoundedAndDrained(t *testing.T) {
 func TestInvalidUTF8ReplacedByteByByte(t *testing.T) {
 	p := start(t, `read x; printf 'x\377\376\342\202y\n' >&2; printf 'x\377\376\342\202y\n'; sleep 2`, nil)
 	p.Write("go\n", time.Now().Add(5*time.Second))
-	lines, err := p.ReadLines(1, time.Now().Add(5*time.Second))
+	lines, _, err := p.ReadLines(1, time.Now().Add(5*time.Second))
 	want := "x" + strings.Repeat("\uFFFD", 4) + "y"
-	if err != nil || lines[0].Text != want {
+	if err != nil || lines[0] != want {
 		t.Fatalf("read %+v, %v; want %q", lines, err, want)
 	}
 	if got := p.TakeStderr(); got != want+"\n" {

@@ -102,8 +102,10 @@ type Process struct {
 
 	stderr *stderrBuffer
 	meter  *meter
-	// meterMu guards meter against Stop closing its descriptors during a Sample.
-	meterMu sync.Mutex
+	// meterMu guards meter against Stop closing its descriptors during a Sample, and
+	// waitBase's reading.
+	meterMu  sync.Mutex
+	waitBase waitBaseline
 
 	limitErr error // a resource limit the monitor found exceeded
 

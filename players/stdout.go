@@ -312,34 +312,43 @@ func lineText(b []byte, cut bool, limit int) (string, bool) {
 }
 
 // ReadLines waits until n lines have arrived, the deadline passes, or the bot fails. It
-// returns the lines consumed so far in every case; a zero deadline waits forever. A line
-// over the length limit is a KindLimit failure.
-func (p *Process) ReadLines(n int, deadline time.Time) ([]Line, error) {
+// returns the lines consumed so far in every case, and the moment the last of them
+// arrived; a zero deadline waits forever. A line over the length limit is a KindLimit
+// failure.
+func (p *Process) ReadLines(n int, deadline time.Time) ([]string, time.Time, error) {
 	got, err := p.read(n, deadline, false)
-	if err == nil && len(got) > 0 && got[len(got)-1].TooLong {
-		long := got[len(got)-1].Text
-		return got[:len(got)-1], &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.QuoteStart(long, quotedOutput))}
+	if err == nil && got.tooLong {
+		long := got.texts[len(got.texts)-1]
+		return got.texts[:len(got.texts)-1], got.last, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.QuoteStart(long, quotedOutput))}
 	}
-	return got, err
+	return got.texts, got.last, err
 }
 
 // ReadLine waits for one line like ReadLines, but returns an over-long line (cut to the
 // limit, with TooLong set) instead of failing: the session protocol answers it FAILED 3.
 func (p *Process) ReadLine(deadline time.Time) (Line, error) {
 	got, err := p.read(1, deadline, true)
-	if len(got) == 1 {
-		return got[0], nil
+	if len(got.texts) == 1 {
+		return Line{Text: got.texts[0], At: got.last, TooLong: got.tooLong}, nil
 	}
 	return Line{}, err
 }
 
+// lines is what a read took: the lines' texts, when the last of them arrived, and whether
+// it was too long (cut to Spec.MaxLine).
+type lines struct {
+	texts   []string
+	last    time.Time
+	tooLong bool
+}
+
 // read takes n lines from the queue, reading the pipe itself while they are missing.
 // Reads of one Process are serialised.
-func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error) {
+func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error) {
 	p.readMu.Lock()
 	defer p.readMu.Unlock()
 	o := &p.out
-	got := make([]Line, 0, n)
+	got := lines{texts: make([]string, 0, n)}
 	var grace time.Time // when the bot has exited: the end of the grace for its last lines
 	p.mu.Lock()
 	o.reading = true
@@ -376,15 +385,15 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 			}
 			return got, &Error{Kind: KindLimit, Msg: msg}
 		}
-		for len(got) < n && o.head < len(o.queue) {
+		for len(got.texts) < n && o.head < len(o.queue) {
 			l := p.pop()
-			got = append(got, Line{Text: l.text, At: l.at, TooLong: l.tooLong})
+			got.texts, got.last, got.tooLong = append(got.texts, l.text), l.at, l.tooLong
 			if l.tooLong && !tooLongOK {
 				p.mu.Unlock()
 				return got, nil
 			}
 		}
-		if len(got) == n {
+		if len(got.texts) == n {
 			p.mu.Unlock()
 			return got, nil
 		}
@@ -408,6 +417,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) ([]Line, error
 		if !grace.IsZero() && (wait.IsZero() || grace.Before(wait)) {
 			wait = grace
 		}
+		p.waiting()
 		ready, err := p.waitReadable(wait)
 		now := time.Now()
 		p.mu.Lock()

@@ -130,6 +130,18 @@ type Timing struct {
 	DelayedTurn int     `json:"delayed_turns,omitempty"`
 }
 
+// AddTurn records one more turn. The turns grow by doubling: append's own growth slows to
+// a quarter past a few hundred elements, so that a long game (rockets' 1500 turns, the
+// thousands of a benchmark's) would copy its turns some five times over.
+func (r *Replay) AddTurn(t Turn) {
+	if len(r.Turns) == cap(r.Turns) {
+		grown := make([]Turn, len(r.Turns), max(16, 2*cap(r.Turns)))
+		copy(grown, r.Turns)
+		r.Turns = grown
+	}
+	r.Turns = append(r.Turns, t)
+}
+
 // Seal records the digest of the turn's outputs (see Check).
 func (t *Turn) Seal() { t.Check = t.digest() }
 

@@ -123,7 +123,8 @@ func (s *Stream) createTemp() error {
 
 // Final says that r's first n turns are final: no later recording changes them. The stream
 // takes a copy of each turn not handed over yet; the turns' moves and frames must not be
-// written to afterwards. A nil stream does nothing, so that the runner can call it whether
+// written to afterwards. A turn handed over without its digest gets it in the file (the
+// runner seals its own turns only when the game is over; see Turn.Seal). A nil stream does nothing, so that the runner can call it whether
 // or not a replay is being written.
 func (s *Stream) Final(r *Replay, n int) {
 	if s == nil || n <= s.sent {
@@ -211,6 +212,9 @@ func (s *Stream) write(b []byte, item *streamItem) []byte {
 	if s.shapes > shapeTableFrom { // this replay will store its shapes in a table
 		s.stalled = true
 		return b
+	}
+	if item.turn.Check == "" {
+		item.turn.Seal() // the stream's own copy: the runner seals its turns when the game ends
 	}
 	b, err := appendTurnAt(b, s.written, &item.turn)
 	if err != nil {

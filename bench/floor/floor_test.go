@@ -104,7 +104,9 @@ func BenchmarkRoundTrip(b *testing.B) {
 				for i := range peers {
 					peers[i] = startPeer(b)
 					defer peers[i].stop(b)
-					peers[i].exchange(b, input, shape.OutLines) // the peer is up and its pages are in
+				}
+				for i := range Warmup * n {
+					peers[i%n].exchange(b, input, shape.OutLines)
 				}
 				b.ReportAllocs()
 				b.ResetTimer()

@@ -38,6 +38,14 @@ var (
 // Shapes lists every shape, for benchmarks that measure them all.
 var Shapes = []Exchange{Line, Queens}
 
+// Warmup is how many exchanges a peer answers before an exchange benchmark times any: the
+// floor's and the runner's alike, so that both time peers in the same state. A process
+// fresh from its start is not yet where the kernel will keep it: over its first thousand
+// exchanges or so, nearly half of them wake it on the other CPU, where a settled pair
+// mostly trades turns on one (see docs/PERFORMANCE.md). A game of the runner's benchmark
+// starts fresh bots, so each game warms its own.
+const Warmup = 2000
+
 // headerWidth is the length of the header's content: three counts, space-padded.
 const headerWidth = 14
 
