@@ -107,9 +107,8 @@ func (m *meter) CPU() (time.Duration, bool) {
 		}
 	}
 	// CPU clock of the whole process (every thread), in nanoseconds.
-	var ts unix.Timespec
-	clk := int32((^m.pid)<<3 | 2) // MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
-	if unix.ClockGettime(clk, &ts) != nil {
+	ts, err := clockNow(int32((^m.pid)<<3 | 2)) // MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
+	if err != nil {
 		return 0, false
 	}
 	return time.Duration(ts.Nano()), true

@@ -108,7 +108,7 @@ func (s *stderrBuffer) drain(r *os.File, raw syscall.RawConn) {
 // readLocked reads one chunk of the pipe without waiting and keeps it. It reports whether
 // there may be more to read now, and whether the pipe has ended. Called with mu held.
 func (s *stderrBuffer) readLocked(fd uintptr) (more, ended bool) {
-	n, err := unix.Read(int(fd), s.buf)
+	n, err := readNoWait(int(fd), s.buf)
 	switch {
 	case n > 0:
 		s.addLocked(s.buf[:n])

@@ -112,7 +112,7 @@ func (p *Process) pull() bool {
 	o := &p.out
 	got := false
 	for range drainBudget {
-		n, err := unix.Read(o.fd, o.buf)
+		n, err := readNoWait(o.fd, o.buf)
 		if n > 0 {
 			p.split(o.buf[:n], time.Now())
 			got = true
