@@ -2,11 +2,10 @@ package match
 
 import (
 	"context"
-	"os/exec"
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/arena-games/arena/internal/proctest"
 )
 
 // A move the machine slowed is flagged delayed; one the bot slept through is not, nor is
@@ -16,7 +15,7 @@ import (
 func TestDelayedByTheMachine(t *testing.T) {
 	bank := Timing{Kind: "bank", Bank: 30 * time.Second}
 	t.Run("behind spinning processes", func(t *testing.T) {
-		cpu := spin(t, 3)
+		cpu := proctest.Spin(t, 3)
 		rec, err := Run(context.Background(), Config{Game: countGame{turns: 3}, Seed: 1, Timing: bank, CPUs: []int{cpu},
 			Players: []Player{pyBot("spin=*:40")}})
 		if err != nil {
@@ -47,30 +46,4 @@ func TestDelayedByTheMachine(t *testing.T) {
 			}
 		})
 	}
-}
-
-// spin keeps n processes spinning on one CPU this test may use until the test ends, and
-// returns that CPU.
-func spin(t *testing.T, n int) int {
-	var self unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &self); err != nil {
-		t.Skip(err)
-	}
-	cpu := 0
-	for !self.IsSet(cpu) {
-		cpu++
-	}
-	var set unix.CPUSet
-	set.Set(cpu)
-	for range n {
-		hog := exec.Command("sh", "-c", "while :; do :; done")
-		if err := hog.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { hog.Process.Kill(); hog.Wait() })
-		if err := unix.SchedSetaffinity(hog.Process.Pid, &set); err != nil {
-			t.Skipf("cannot pin a process to CPU %d: %v", cpu, err)
-		}
-	}
-	return cpu
 }

@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-games/arena/internal/proctest"
 )
 
 func TestSchedstatField(t *testing.T) {
@@ -109,22 +110,6 @@ func computeSpec(t *testing.T, ms int) Spec {
 	return Spec{Name: "compute", Argv: []string{self}, Env: []string{computeBotEnv + "=" + strconv.Itoa(ms)}, Meter: MeterProcessCPU}
 }
 
-// hogs keeps n processes spinning on cpu until the test ends.
-func hogs(t *testing.T, n, cpu int) {
-	var set unix.CPUSet
-	set.Set(cpu)
-	for range n {
-		hog := exec.Command("sh", "-c", "while :; do :; done")
-		if err := hog.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { hog.Process.Kill(); hog.Wait() })
-		if err := unix.SchedSetaffinity(hog.Process.Pid, &set); err != nil {
-			t.Skipf("cannot pin a process to CPU %d: %v", cpu, err)
-		}
-	}
-}
-
 // exchangeTimed writes a line and reads the answer, returning how long that took.
 func exchangeTimed(t *testing.T, p *Process) time.Duration {
 	t.Helper()
@@ -142,16 +127,8 @@ func exchangeTimed(t *testing.T, p *Process) time.Duration {
 // time it takes to answer, and RunqueueWait says so; a bot that sleeps waits for nothing;
 // an answer that is there before the runner waits for it has no wait read at all.
 func TestRunqueueWait(t *testing.T) {
-	var self unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &self); err != nil {
-		t.Skip(err)
-	}
-	cpu := 0
-	for !self.IsSet(cpu) {
-		cpu++
-	}
 	t.Run("behind spinning processes", func(t *testing.T) {
-		hogs(t, 3, cpu)
+		cpu := proctest.Spin(t, 3)
 		spec := computeSpec(t, 30)
 		spec.CPUs = []int{cpu}
 		p, err := Start(spec)

@@ -1,13 +1,16 @@
-// Package proctest helps tests follow the processes a bot starts: the pid files its script
-// writes, and whether those processes still run.
+// Package proctest helps tests follow the processes a bot starts (the pid files its script
+// writes, and whether those processes still run), and keep a CPU busy.
 package proctest
 
 import (
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // WaitPidFile waits (up to 30 s) for a script to write a pid into path and returns it.
@@ -44,4 +47,32 @@ func WaitGone(pid int) bool {
 		}
 	}
 	return true
+}
+
+// Spin keeps n processes spinning on one CPU this process may use, until the test ends,
+// and returns that CPU: a bot pinned there waits for it most of the time. The test is
+// skipped where processes cannot be pinned.
+func Spin(t testing.TB, n int) int {
+	t.Helper()
+	var self unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &self); err != nil {
+		t.Skip(err)
+	}
+	cpu := 0
+	for !self.IsSet(cpu) {
+		cpu++
+	}
+	var set unix.CPUSet
+	set.Set(cpu)
+	for range n {
+		hog := exec.Command("sh", "-c", "while :; do :; done")
+		if err := hog.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { hog.Process.Kill(); hog.Wait() })
+		if err := unix.SchedSetaffinity(hog.Process.Pid, &set); err != nil {
+			t.Skipf("cannot pin a process to CPU %d: %v", cpu, err)
+		}
+	}
+	return cpu
 }
