@@ -295,15 +295,14 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	return rec, err
 }
 
-// sealTurns records each turn's digest (replays.Turn.Check) once the game is over. Nothing
-// in a game needs them, and they cost a hash per turn: with a lone bot, whose every
-// exchange waits for the runner, a tenth of the runner's own time per exchange. A replay
-// written while the game is played seals its own copies of the turns as it writes them.
+// sealTurns records each turn's digest (replays.Turn.Check) once the game is over, for
+// turn-based and session games alike. Nothing in a game needs them, and they cost a hash
+// per turn: with a lone bot, whose every exchange waits for the runner, a tenth of the
+// runner's own time per exchange. A replay written while the game is played seals its own
+// copies of the turns as it writes them.
 func sealTurns(rec *replays.Replay) {
 	for i := range rec.Turns {
-		if rec.Turns[i].Check == "" {
-			rec.Turns[i].Seal()
-		}
+		rec.Turns[i].Seal()
 	}
 }
 

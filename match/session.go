@@ -114,7 +114,6 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			}
 		}
 		t.Frame = cfg.frame(ref)
-		t.Seal()
 		rec.AddTurn(t)
 		for _, m := range t.Moves {
 			seats[m.Player].lastTurn = len(rec.Turns) - 1

@@ -91,7 +91,7 @@ func computeBot(msText string) {
 	for in.Scan() {
 		var start, now unix.Timespec
 		unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &start)
-		for x := 0; ; x++ {
+		for {
 			unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &now)
 			if time.Duration(now.Nano()-start.Nano()) >= time.Duration(ms)*time.Millisecond {
 				break
