@@ -27,18 +27,19 @@ type stderrBuffer struct {
 	liveLine  bool   // at the start of a live line
 	tail      []byte // the last bytes received, whatever was kept: for LastLine
 	done      chan struct{}
-	// raw and buf let take read what is already in the pipe (see take); every read of the
-	// pipe and the add of what it read happen under mu, so chunks stay in order.
-	raw   syscall.RawConn
+	// fd and buf let take read what is already in the pipe (see take); every read of the
+	// pipe and the add of what it read happen under mu, so chunks stay in order. fd is the
+	// pipe's descriptor (−1 when stderr is not a pipe the poller knows): take reads it
+	// directly, without the file's reference counting around every move's read, which is
+	// safe because only the drain closes the pipe, and only after it has set ended under
+	// mu.
+	fd    int
 	buf   []byte
 	ended bool
-	// flush is flushLocked's read, made once: a closure made at each call would be an
-	// allocation per move.
-	flush func(fd uintptr)
 }
 
 func newStderrBuffer(turnMax, gameMax int, live io.Writer, prefix string) *stderrBuffer {
-	return &stderrBuffer{turnMax: turnMax, gameLeft: gameMax, live: live, prefix: prefix, liveLine: true, done: make(chan struct{})}
+	return &stderrBuffer{turnMax: turnMax, gameLeft: gameMax, live: live, prefix: prefix, liveLine: true, done: make(chan struct{}), fd: -1}
 }
 
 // start drains r from now on. The pipe is attached to the buffer before the drain
@@ -52,13 +53,8 @@ func (s *stderrBuffer) start(r *os.File) {
 		return
 	}
 	s.mu.Lock()
-	s.raw, s.buf = raw, make([]byte, 32<<10)
-	s.flush = func(fd uintptr) {
-		// A few chunks at most: a bot flooding stderr is the drain's to follow.
-		for k, more := 0, true; more && k < 8; k++ {
-			more, _ = s.readLocked(fd)
-		}
-	}
+	raw.Control(func(fd uintptr) { s.fd = int(fd) })
+	s.buf = make([]byte, 32<<10)
 	s.mu.Unlock()
 	go s.drain(r, raw)
 }
@@ -124,10 +120,13 @@ func (s *stderrBuffer) readLocked(fd uintptr) (more, ended bool) {
 // flushLocked takes what the bot has already written to stderr, without waiting: the drain
 // may not have run since. Called with mu held.
 func (s *stderrBuffer) flushLocked() {
-	if s.raw == nil || s.ended {
+	if s.fd < 0 || s.ended {
 		return
 	}
-	s.raw.Control(s.flush)
+	// A few chunks at most: a bot flooding stderr is the drain's to follow.
+	for k, more := 0, true; more && k < 8; k++ {
+		more, _ = s.readLocked(uintptr(s.fd))
+	}
 }
 
 func (s *stderrBuffer) add(b []byte) {
@@ -211,6 +210,9 @@ func (s *stderrBuffer) take() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.flushLocked()
+	if s.turn.Len() == 0 && s.truncated == 0 {
+		return "" // most moves: the bot wrote nothing
+	}
 	out := protocol.ValidText(s.turn.String())
 	if s.truncated > 0 {
 		out += "\n[arena: " + bytesText(s.truncated) + " of stderr not kept]\n"
