@@ -124,8 +124,8 @@ func (s *Stream) createTemp() error {
 // Final says that r's first n turns are final: no later recording changes them. The stream
 // takes a copy of each turn not handed over yet; the turns' moves and frames must not be
 // written to afterwards. A turn handed over without its digest gets it in the file (the
-// runner seals its own turns only when the game is over; see Turn.Seal). A nil stream does nothing, so that the runner can call it whether
-// or not a replay is being written.
+// runner seals its own turns only when the game is over; see Turn.Seal). A nil stream
+// does nothing, so that the runner can call it whether or not a replay is being written.
 func (s *Stream) Final(r *Replay, n int) {
 	if s == nil || n <= s.sent {
 		return
