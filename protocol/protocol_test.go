@@ -59,6 +59,21 @@ func TestQuote(t *testing.T) {
 	if got := Quote("a\x00\xff", 10); got != `"a\x00\xff"` {
 		t.Errorf("got %s", got)
 	}
+	for _, c := range []struct{ in, want string }{
+		{"abcd", `"abc"… (1 more byte)`},
+		// A character is not split: "é" is two bytes, "€" three.
+		{"abé", `"ab"… (2 more bytes)`},
+		{"ab€x", `"ab"… (4 more bytes)`},
+		{"a€xx", `"a"… (5 more bytes)`},
+		{"€€", `"€"… (3 more bytes)`},
+		// Bytes that are not UTF-8 are cut where max falls, escaped.
+		{"ab\xe2\x82x", `"ab\xe2"… (2 more bytes)`},
+		{"a\x80\x80\x80\x80", `"a\x80\x80"… (2 more bytes)`},
+	} {
+		if got := Quote(c.in, 3); got != c.want {
+			t.Errorf("Quote(%q, 3) = %s, want %s", c.in, got, c.want)
+		}
+	}
 }
 
 // Session grammar, deadline24-protocol.md §3.2 precedence and §4–§5.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseJavaInt parses a decimal 32-bit integer the way Java's Integer.parseInt does: an
@@ -47,14 +48,31 @@ func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\r' }
 
 // Quote renders a player's text for a message: quoted, with control bytes and invalid
 // UTF-8 escaped, and cut to at most max bytes of the original so that a flood stays
-// readable.
+// readable. The cut falls between characters (a character of valid UTF-8 is not split into
+// escaped bytes), and MoreBytes says how much was left out.
 func Quote(s string, max int) string {
-	cut := ""
-	if len(s) > max {
-		cut = fmt.Sprintf("… (%d more bytes)", len(s)-max)
-		s = s[:max]
+	if len(s) <= max {
+		return strconv.Quote(s)
 	}
-	return strconv.Quote(s) + cut
+	// Back up to the start of the character the cut would split: at most three bytes,
+	// since a UTF-8 character is at most four. Where there is no such character (bytes
+	// that are not UTF-8, escaped anyway), the cut stays at max.
+	end := max
+	for end > 0 && end > max-(utf8.UTFMax-1) && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	if r, size := utf8.DecodeRuneInString(s[end:]); r == utf8.RuneError && size <= 1 || end+size <= max {
+		end = max
+	}
+	return strconv.Quote(s[:end]) + MoreBytes(len(s)-end)
+}
+
+// MoreBytes is the note after a text Quote cut: how many bytes of it were left out.
+func MoreBytes(n int) string {
+	if n == 1 {
+		return "… (1 more byte)"
+	}
+	return fmt.Sprintf("… (%d more bytes)", n)
 }
 
 // QuoteStart renders the start of a line too long to be kept whole, as Quote does, cut to

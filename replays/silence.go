@@ -130,7 +130,8 @@ func isUnendedQuote(s string) bool {
 	}
 	if rest := s[len(q):]; rest != "" {
 		var n int
-		if _, err := fmt.Sscanf(rest, "… (%d more bytes)", &n); err != nil || rest != fmt.Sprintf("… (%d more bytes)", n) {
+		// Replays written before a single byte was "1 more byte" say "1 more bytes".
+		if _, err := fmt.Sscanf(rest, "… (%d more", &n); err != nil || rest != protocol.MoreBytes(n) && rest != fmt.Sprintf("… (%d more bytes)", n) {
 			return false
 		}
 	}
