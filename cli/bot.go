@@ -37,6 +37,9 @@ server closes the session.`,
 			if !ok {
 				return usageErr("bot %q: want GAME/NAME, e.g. queens/greedy", args[0])
 			}
+			if _, err := referee.Lookup(game); err != nil {
+				return usageErr("bot %q: %v", args[0], err)
+			}
 			bot, err := builtin.Lookup(game, name)
 			if err != nil {
 				return usageErr("%v", err)

@@ -52,7 +52,7 @@ Without --seed a random seed is used and printed on stderr.`,
 				players = info.MinPlayers
 			}
 			if players < info.MinPlayers || players > info.MaxPlayers {
-				return usageErr("--players %d: %s needs %s", players, info.Name, playerCount(info, "bot"))
+				return usageErr("--players %d: %s takes %s", players, info.Name, playerCount(info, "player"))
 			}
 			random := !cmd.Flags().Changed("seed")
 			if random {

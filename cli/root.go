@@ -93,6 +93,9 @@ Start with:  arena games                      (the games and their built-in bots
 		return &exitError{code: 2, err: fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), describeFlagError(err), cmd.CommandPath())}
 	})
 	root.AddCommand(newRunCmd(), newGamesCmd(), newBotCmd(), newReplayCmd(), newServeCmd(), newVersionCmd(), newTournamentCmd(), newViewCmd(), newMapCmd())
+	// cobra adds its completion command when it runs; added now, its shells are checked
+	// like any command's words (arena completion tcsh is refused, not answered with help).
+	root.InitDefaultCompletionCmd()
 	wrongArgsAreUsage(root)
 	return root
 }
@@ -153,7 +156,7 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 	if check := cmd.Args; check != nil {
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if err := check(c, args); err != nil {
-				return usageErr("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
+				return usageErr("%s: %v (see %s --help)", c.CommandPath(), describeArgsError(c, args, err), c.CommandPath())
 			}
 			return nil
 		}
@@ -161,6 +164,37 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 	for _, sub := range cmd.Commands() {
 		wrongArgsAreUsage(sub)
 	}
+}
+
+// describeArgsError words cobra's count of arguments ("requires at least 1 arg(s), only
+// received 0") with what the command's usage line names: "missing BOT BOT...", "want one
+// FILE, got 2: …".
+func describeArgsError(c *cobra.Command, args []string, err error) error {
+	var want []string
+	words := strings.Fields(c.Use)[1:]
+	for i := 0; i < len(words); i++ {
+		switch w := words[i]; {
+		case strings.HasPrefix(strings.TrimPrefix(w, "["), "-"):
+			if !strings.Contains(w, "]") {
+				i++ // the flag's value: --player P, [--turn N]
+			}
+		case !strings.HasPrefix(w, "[") && w == strings.ToUpper(w):
+			want = append(want, w)
+		}
+	}
+	switch {
+	case len(want) == 0:
+		return err
+	case len(args) == 0:
+		return fmt.Errorf("missing %s", strings.Join(want, " "))
+	case len(want) == 1 && !strings.HasSuffix(want[0], "..."):
+		quoted := make([]string, len(args))
+		for i, a := range args {
+			quoted[i] = strconv.Quote(a)
+		}
+		return fmt.Errorf("want one %s, got %d: %s", want[0], len(args), strings.Join(quoted, " "))
+	}
+	return err
 }
 
 // noArgs is cobra.NoArgs worded for a command that has no subcommands: a word given to it is

@@ -32,6 +32,7 @@ func TestUnknownCommandSuggestsTheNearOne(t *testing.T) {
 		{[]string{"game"}, `unknown command "game" for "arena"; did you mean "arena games"? (see arena --help)`},
 		{[]string{"replay", "vrify", "r.json"}, `unknown command "vrify" for "arena replay"; did you mean "arena replay verify"? (see arena replay --help)`},
 		{[]string{"nosuch"}, `unknown command "nosuch" for "arena" (see arena --help)`},
+		{[]string{"completion", "tcsh"}, `unknown command "tcsh" for "arena completion"; did you mean "arena completion bash" or "arena completion fish" or "arena completion zsh"? (see arena completion --help)`},
 		{[]string{"--nosuch"}, `unknown flag: --nosuch (see arena --help)`},
 	} {
 		err := execute(t, tc.args...)
@@ -60,5 +61,45 @@ func TestUnexpectedArgumentOfACommandWithoutArguments(t *testing.T) {
 		if err == nil || err.Error() != tc.want || !errors.As(err, &ee) || ee.code != 2 {
 			t.Errorf("arena %s: got %v, want a usage error %q", strings.Join(tc.args, " "), err, tc.want)
 		}
+	}
+}
+
+// A wrong number of arguments is said with the words of the command's usage line, not
+// cobra's count of "arg(s)".
+func TestWrongNumberOfArgumentsNamesWhatIsWanted(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--game", "queens"}, `arena run: missing BOT BOT... (see arena run --help)`},
+		{[]string{"view"}, `arena view: missing REPLAY (see arena view --help)`},
+		{[]string{"view", "a.json", "b.json"}, `arena view: want one REPLAY, got 2: "a.json" "b.json" (see arena view --help)`},
+		{[]string{"replay", "stdin", "--player", "0"}, `arena replay stdin: missing FILE (see arena replay stdin --help)`},
+		{[]string{"tournament", "report"}, `arena tournament report: missing FILE... (see arena tournament report --help)`},
+		{[]string{"bot"}, `arena bot: missing GAME/NAME (see arena bot --help)`},
+	} {
+		err := execute(t, tc.args...)
+		var ee *exitError
+		if err == nil || err.Error() != tc.want || !errors.As(err, &ee) || ee.code != 2 {
+			t.Errorf("arena %s: got %v, want a usage error %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+}
+
+// A player count a game does not take is said in players, as --players counts them.
+func TestMapPlayersOutOfRange(t *testing.T) {
+	err := execute(t, "map", "--game", "rockets", "--players", "9")
+	var ee *exitError
+	if want := "--players 9: rockets takes 1 to 8 players"; err == nil || err.Error() != want || !errors.As(err, &ee) || ee.code != 2 {
+		t.Errorf("got %v, want a usage error %q", err, want)
+	}
+}
+
+// A built-in bot of a game that does not exist is refused for the game, with the games.
+func TestBotOfAnUnknownGame(t *testing.T) {
+	err := execute(t, "bot", "nosuch/greedy")
+	var ee *exitError
+	if want := `bot "nosuch/greedy": unknown game "nosuch" (known: agrid, bestow, flags, queens, rockets, towers, triangles)`; err == nil || err.Error() != want || !errors.As(err, &ee) || ee.code != 2 {
+		t.Errorf("got %v, want a usage error %q", err, want)
 	}
 }

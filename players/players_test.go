@@ -314,6 +314,33 @@ func TestStartErrors(t *testing.T) {
 	}
 }
 
+// A file that is there but cannot run is not said to be missing: the error says what is.
+func TestStartSaysWhyAFileThatIsThereDoesNotRun(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ content, want string }{
+		{"#!/nonexistent/interp\necho hi\n", `no such file or directory: the program its #! line names, /nonexistent/interp, is not there`},
+		{"#!/bin/sh\r\necho hi\r\n", `its #! line ends with a carriage return (Windows line endings), so the system looks for "/bin/sh\r"`},
+		{"#!\necho hi\n", "exec format error: its #! line names no program"},
+		{"echo hi\n", "exec format error: not a program this machine runs, and no #! line to say what runs it"},
+		{"\x7fELF\x02\x01\x01", "exec format error"}, // a truncated program: the system's word is enough
+	} {
+		path := filepath.Join(dir, "bot")
+		os.Remove(path)
+		if err := os.WriteFile(path, []byte(c.content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Start(Spec{Name: "player 1", Argv: []string{path}})
+		if err == nil {
+			p.Stop(time.Second)
+			t.Errorf("%q started", c.content)
+			continue
+		}
+		if want := `player 1: cannot start "` + path + `": `; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %s…%s", c.content, err, want, c.want)
+		}
+	}
+}
+
 // A line over the limit is reported once, however it arrives: in one piece, in chunks
 // without a newline, then with its newline.
 func TestTooLongLineReportedOnce(t *testing.T) {

@@ -204,7 +204,7 @@ func Start(spec Spec) (*Process, error) {
 		unix.Close(stdinW)
 		unix.Close(stdoutR)
 		stderrR.Close()
-		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], unwrapExec(startErr))
+		return nil, fmt.Errorf("%s: cannot start %q: %w", spec.Name, spec.Argv[0], whyNotStarted(path, unwrapExec(startErr)))
 	}
 	tellWarden('+', cmd.Process.Pid) // its process group, should arena be killed outright
 	if len(spec.CPUs) > 0 {
@@ -266,6 +266,46 @@ func LookPath(name string) (string, error) {
 		return "", unwrapExec(err)
 	}
 	return path, nil
+}
+
+// whyNotStarted says why the system refused to run a file that is there, where its own
+// answer misleads: "no such file or directory" for a script whose #! line names a program
+// that is not (a Windows line ending makes "python3\r" one), or for a program whose loader
+// is missing; "exec format error" for a file with no #! line that is no program either.
+func whyNotStarted(path string, err error) error {
+	if !errors.Is(err, unix.ENOENT) && !errors.Is(err, unix.ENOEXEC) {
+		return err
+	}
+	f, openErr := os.Open(path)
+	if openErr != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte("#!")):
+		line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+		// The system splits the line at spaces and tabs only: a carriage return stays on.
+		words := strings.FieldsFunc(string(line), func(r rune) bool { return r == ' ' || r == '\t' })
+		if len(words) == 0 {
+			return fmt.Errorf("%w: its #! line names no program", err)
+		}
+		interp := words[0]
+		if _, statErr := os.Stat(interp); statErr == nil {
+			return err
+		}
+		if strings.HasSuffix(interp, "\r") {
+			return fmt.Errorf("%w: its #! line ends with a carriage return (Windows line endings), so the system looks for %q", err, interp)
+		}
+		return fmt.Errorf("%w: the program its #! line names, %s, is not there", err, interp)
+	case bytes.HasPrefix(head, []byte("\x7fELF")) && errors.Is(err, unix.ENOENT):
+		return fmt.Errorf("%w: the file is there, but the loader it was built to run with is not (a program built for another system?)", err)
+	case errors.Is(err, unix.ENOEXEC):
+		return fmt.Errorf("%w: not a program this machine runs, and no #! line to say what runs it", err)
+	}
+	return err
 }
 
 func unwrapExec(err error) error {

@@ -189,6 +189,9 @@ func decode(data []byte, restore bool) (*Replay, error) {
 	}
 	var r Replay
 	if err := json.Unmarshal(data, &r); err != nil {
+		if other := notAReplay(data); other != nil {
+			return nil, other
+		}
 		return nil, describeJSONError(data, err)
 	}
 	if err := checkShapeIDs(&r); err != nil {
@@ -198,9 +201,24 @@ func decode(data []byte, restore bool) (*Replay, error) {
 		restoreShapes(&r)
 	}
 	if err := r.Validate(); err != nil {
+		if other := notAReplay(data); other != nil {
+			return nil, other
+		}
 		return nil, err
 	}
 	return &r, nil
+}
+
+// notAReplay recognises the other files arena writes, given where a replay is wanted: a
+// tournament's results (one JSON object per line) would otherwise read as bad JSON on line 2.
+func notAReplay(data []byte) error {
+	var head struct {
+		Format string `json:"format"`
+	}
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&head) == nil && strings.HasPrefix(head.Format, "arena-tournament/") {
+		return fmt.Errorf("a tournament's results file (format %q), not a replay: arena tournament report reads it", head.Format)
+	}
+	return nil
 }
 
 // gzipError says what is wrong with compressed data, once prefixed with "gzip:" (the

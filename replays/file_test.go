@@ -229,3 +229,22 @@ func TestWriteIntoAPipeOrADevice(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// A tournament's results file given where a replay is wanted is named for what it is, with
+// one game or several (a second line reads as bad JSON, a single one as a replay without
+// its fields).
+func TestReadSaysAResultsFileIsNotAReplay(t *testing.T) {
+	line := `{"format":"arena-tournament/1","game":"queens","master_seed":1,"pairing":["a","b"],"round":0,"seed":2,"order":[0,1],"seats":[]}` + "\n"
+	for _, content := range []string{line, line + line} {
+		path := filepath.Join(t.TempDir(), "t.jsonl")
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for name, read := range map[string]func(string) (*Replay, error){"Read": Read, "ReadCompact": ReadCompact} {
+			_, err := read(path)
+			if want := `a tournament's results file (format "arena-tournament/1"), not a replay: arena tournament report reads it`; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s of %d lines: got %v, want …%s", name, strings.Count(content, "\n"), err, want)
+			}
+		}
+	}
+}

@@ -85,7 +85,7 @@ func (rd *reader) ints(n int) ([]int, error) {
 	out := make([]int, n)
 	for i := range out {
 		if out[i], err = strconv.Atoi(f[i]); err != nil {
-			return nil, fmt.Errorf("line %q: %w", strings.TrimSpace(line), err)
+			return nil, fmt.Errorf("line %q: %q is not a whole number", strings.TrimSpace(line), f[i])
 		}
 	}
 	return out, nil

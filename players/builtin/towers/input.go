@@ -69,7 +69,7 @@ func (rd *reader) ints(n int) ([]int, error) {
 	out := make([]int, n)
 	for i := range out {
 		if out[i], err = strconv.Atoi(f[i]); err != nil {
-			return nil, fmt.Errorf("line %q: %w", l, err)
+			return nil, fmt.Errorf("line %q: %q is not a whole number", l, f[i])
 		}
 	}
 	return out, nil
@@ -91,7 +91,7 @@ func (rd *reader) unit() (unit, error) {
 			continue
 		}
 		if v[i], err = strconv.Atoi(tok); err != nil {
-			return unit{}, fmt.Errorf("soldier line %q: %w", l, err)
+			return unit{}, fmt.Errorf("soldier line %q: %q is not a whole number", l, tok)
 		}
 	}
 	return unit{id: v[0], x: v[1], y: v[2], hp: v[3], state: f[4], immune: v[5], respawnIn: v[6]}, nil
