@@ -289,6 +289,10 @@ files. A torn last line (a run killed while writing) is ignored.`,
 					return usageErr("%v", err)
 				}
 				sprt = &t
+				if format == "csv" {
+					// The CSV is the bots table alone: the test would be evaluated and not shown.
+					return usageErr("--sprt with --format csv: the csv is the bots table alone, with no place for the test; use --format table or json")
+				}
 			}
 			merged, err := tournament.ReadAndMerge(args, sprt)
 			if err != nil {
@@ -301,7 +305,7 @@ files. A torn last line (a run killed while writing) is ignored.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(tournament.Formats, ", "))
-	cmd.Flags().StringVar(&sprtArg, "sprt", "", "ELO0,ELO1[,ALPHA,BETA]: evaluate this sequential test (two bots)")
+	cmd.Flags().StringVar(&sprtArg, "sprt", "", "ELO0,ELO1[,ALPHA,BETA]: evaluate this sequential test (two bots; table or json format)")
 	return cmd
 }
 

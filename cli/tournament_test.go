@@ -282,6 +282,8 @@ func TestTournamentUsageErrors(t *testing.T) {
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--seed=1", "--shard", "1/2", "--sprt", "0,5"}, "cannot run in a shard", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch", 2},
 		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl", 1},
+		// The CSV has no place for the test: refused rather than evaluated and not shown.
+		{[]string{"tournament", "report", "--format", "csv", "--sprt", "0,10", "missing.jsonl"}, "--sprt with --format csv", 2},
 		// Refused before any game, and before the results file is made (checked below).
 		{[]string{"tournament", "--game=queens", "--option", "profile=zzz", "builtin:greedy", "builtin:random", "--results", "bad-option.jsonl"}, `option profile="zzz"`, 2},
 	}
