@@ -273,7 +273,8 @@ func newTournamentReportCmd() *cobra.Command {
 		Short: "Merge results files (shards, machines, runs) into one set of statistics",
 		Long: `Read results files written by arena tournament --results and print the same
 statistics as the tournament, counting each game once even if it is in several
-files. A torn last line (a run killed while writing) is ignored.`,
+files. A torn last line (a run killed while writing) is ignored. Files that hold
+no game at all are an error (exit 1): there is nothing to report.`,
 		Example: `  arena tournament report r.jsonl
   arena tournament report shard-*.jsonl --format json
   arena tournament report r.jsonl --sprt 0,10`,
@@ -295,11 +296,13 @@ files. A torn last line (a run killed while writing) is ignored.`,
 				}
 			}
 			merged, err := tournament.ReadAndMerge(args, sprt)
+			if merged != nil {
+				for _, n := range merged.Notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "arena:", n)
+				}
+			}
 			if err != nil {
 				return err
-			}
-			for _, n := range merged.Notes {
-				fmt.Fprintln(cmd.ErrOrStderr(), "arena:", n)
 			}
 			return tournament.WriteSummary(summaryOut(cmd, format), merged.Summary, format)
 		},

@@ -298,6 +298,22 @@ func TestTournamentUsageErrors(t *testing.T) {
 	}
 }
 
+// A report of a results file without a game says so once, on stderr, naming the file, and
+// fails: a script writing the report to a file would otherwise keep "no games recorded" as
+// the report.
+func TestTournamentReportOfNoGames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "e.jsonl"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range tournament.Formats {
+		r := runTournamentCLI(t, dir, "tournament", "report", "e.jsonl", "--format", format)
+		if r.code != 1 || r.stdout != "" || r.stderr != "arena: results e.jsonl: no games recorded, nothing to report\n" {
+			t.Errorf("--format %s: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1, the file named once on stderr, nothing on stdout", format, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
 // The summary table quotes bots' failures: control characters they printed are escaped, so
 // that a bot cannot drive the terminal through it.
 func TestTournamentTableEscapesBotText(t *testing.T) {

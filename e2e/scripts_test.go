@@ -220,3 +220,24 @@ func TestTournamentShardsScriptFailedShard(t *testing.T) {
 		t.Errorf("report of the shard that finished (%v):\n%s", err, report)
 	}
 }
+
+// When no shard recorded a game, the merged report fails saying so, and the script still
+// counts the shards that did not finish and says how to resume them.
+func TestTournamentShardsScriptNoShardFinished(t *testing.T) {
+	for _, tool := range []string{"bash", "parallel"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	failing := filepath.Join(dir, "arena-that-fails")
+	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'no shard plays' >&2\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, "-g", "queens", "-n", "4", "-S", ":", "-j", "2",
+		"-s", "3", "-a", failing, "builtin:greedy", "builtin:random")
+	if r.code != 1 || !strings.Contains(r.stderr, "no games recorded") ||
+		!strings.Contains(r.stderr, "tournament-shards: 2 shards did not finish; run the same command again to resume them") {
+		t.Errorf("want exit 1, the report's error and the 2 shards named\n%s", r)
+	}
+}

@@ -107,9 +107,14 @@ parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
   "${basefiles[@]}" --transferfile "$dir/shard-{}.jsonl" --return "$dir/shard-{}.jsonl" --cleanup \
   "$remote" ::: $(seq 1 "$shards") || status=$?
 
-"${arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt"
-"${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
-cat "$dir/report.txt"
+# With no game recorded in any shard (every shard failed) the report fails, saying so:
+# the shards are still counted below.
+if "${arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt" &&
+  "${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"; then
+  cat "$dir/report.txt"
+elif [ $status -eq 0 ]; then
+  exit 1
+fi
 if [ $status -ne 0 ]; then
   # GNU parallel's status is the number of failed jobs up to 100; 101 is more, 255 another error.
   case $status in

@@ -646,6 +646,38 @@ func TestMergeOfDifferentGamesNamesTheLines(t *testing.T) {
 	}
 }
 
+// Files without a game are a report of nothing: an error naming them, not a summary
+// (a script writing the report to a file would keep "no games recorded" as the report).
+// Among files that have games, an empty one is a note.
+func TestMergeOfNoGamesIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.jsonl")
+	torn := filepath.Join(dir, "torn.jsonl")
+	full := filepath.Join(dir, "full.jsonl")
+	rec := Record{Format: RecordFormat, Game: "queens", MasterSeed: 1, Pairing: []string{"a", "b"}, Seed: 1, Order: []int{0, 1},
+		Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusOK}}}
+	line, err := rec.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, content := range map[string]string{empty: "", torn: `{"format":"arena-tournament/1","ga`, full: string(line)} {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := ReadAndMerge([]string{empty, torn}, nil)
+	if want := "results " + empty + ", " + torn + ": no games recorded"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("no games: %v, want an error with %q", err, want)
+	}
+	if m == nil || len(m.Notes) != 1 || !strings.Contains(m.Notes[0], "torn last line") {
+		t.Errorf("no games: notes %v, want the torn line's alone", m)
+	}
+	m, err = ReadAndMerge([]string{empty, full}, nil)
+	if err != nil || m.Summary.Games != 1 || len(m.Notes) != 1 || m.Notes[0] != "results "+empty+": no games recorded" {
+		t.Errorf("one empty file among others: %v, %+v", err, m)
+	}
+}
+
 // A results path that names another file by mistake (a replay, notes) is refused as it
 // is: a last line without a line end is cut only when it can be the start of a record.
 func TestOtherFileAsResultsIsNotCut(t *testing.T) {
