@@ -116,6 +116,19 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 			return usageErr("%v", err) // the error names the flag and its value
 		}
 	}
+	var sprt *tournament.SPRT
+	if tf.sprt != "" {
+		t, err := tournament.ParseSPRT(tf.sprt)
+		if err != nil {
+			return usageErr("%v", err) // the error names the flag and its value
+		}
+		// A usage error, refused before the plan is announced, and before --shard's need
+		// of --seed: adding --seed would not make the SPRT run in a shard.
+		if err := tournament.CheckSPRT(len(bots), plan.Shard); err != nil {
+			return usageErr("--sprt: %v", err)
+		}
+		sprt = &t
+	}
 	if !cmd.Flags().Changed("seed") {
 		var recorded bool
 		plan.MasterSeed, recorded, err = masterSeed(tf.results, stderr)
@@ -132,18 +145,6 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	// A bad option or map is refused now, before any game or the results file.
 	if err := match.CheckGame(game, plan.GroupSize, opts, files); err != nil {
 		return fileContentError(info, err)
-	}
-	var sprt *tournament.SPRT
-	if tf.sprt != "" {
-		t, err := tournament.ParseSPRT(tf.sprt)
-		if err != nil {
-			return usageErr("%v", err) // the error names the flag and its value
-		}
-		// A usage error, refused before the plan is announced.
-		if err := tournament.CheckSPRT(len(bots), plan.Shard); err != nil {
-			return usageErr("--sprt: %v", err)
-		}
-		sprt = &t
 	}
 	if cores := tournament.UsableCores(); tf.parallel > cores {
 		fmt.Fprintf(stderr, "arena: warning: --parallel %d is more than the %s: games will compete for CPU and bots may time out (consider --time-scale or fewer games at once)\n", tf.parallel, count(cores, "physical core"))
@@ -300,6 +301,10 @@ no game at all are an error (exit 1): there is nothing to report.`,
 				for _, n := range merged.Notes {
 					fmt.Fprintln(cmd.ErrOrStderr(), "arena:", n)
 				}
+			}
+			var sprtErr *tournament.SPRTError
+			if errors.As(err, &sprtErr) {
+				return usageErr("--sprt: %v", err) // as arena tournament --sprt says it
 			}
 			if err != nil {
 				return err

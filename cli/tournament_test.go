@@ -280,6 +280,8 @@ func TestTournamentUsageErrors(t *testing.T) {
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--sprt", "5,0"}, "--sprt", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--seed=1", "--shard", "1/2", "--sprt", "0,5"}, "cannot run in a shard", 2},
+		// The real incompatibility first: --seed would not make the SPRT run in a shard.
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "1/2", "--sprt", "0,5"}, "--sprt: the SPRT decides on all the results at once: it cannot run in a shard", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch", 2},
 		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl", 1},
 		// The CSV has no place for the test: refused rather than evaluated and not shown.
@@ -295,6 +297,21 @@ func TestTournamentUsageErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "bad-option.jsonl")); err == nil {
 		t.Errorf("a tournament refused for a bad option made its results file")
+	}
+}
+
+// An SPRT asked of a report of more than two bots is a usage error, as it is of a
+// tournament of more than two bots: exit 2, in the same words.
+func TestTournamentReportSPRTOfThreeBots(t *testing.T) {
+	requireGreedyAndRandom(t, "flags")
+	dir := t.TempDir()
+	if r := runTournamentCLI(t, dir, "tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy",
+		"--games", "2", "--seed", "1", "--no-progress", "--no-timeout", "--results", "r.jsonl"); r.code != 0 {
+		t.Fatalf("tournament: exit %d\n%s", r.code, r.stderr)
+	}
+	r := runTournamentCLI(t, dir, "tournament", "report", "r.jsonl", "--sprt", "0,10")
+	if want := "arena: --sprt: the SPRT compares two bots; the files hold 3\n"; r.code != 2 || r.stderr != want || r.stdout != "" {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2 and %q", r.code, r.stdout, r.stderr, want)
 	}
 }
 

@@ -70,7 +70,7 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	if sprt != nil {
 		bots := botsInOrder(m.Records)
 		if len(bots) != 2 {
-			return nil, fmt.Errorf("the SPRT compares two bots; the files hold %d", len(bots))
+			return nil, &SPRTError{fmt.Sprintf("the SPRT compares two bots; the files hold %d", len(bots))}
 		}
 	}
 	sortRecords(m.Records)
