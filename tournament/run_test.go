@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
 )
 
 // pyBot is a number_bot.py player named by its arguments.
@@ -702,6 +704,62 @@ func TestOtherFileAsResultsIsNotCut(t *testing.T) {
 		}
 		if after, _ := os.ReadFile(path); string(after) != content {
 			t.Errorf("%s changed: %q", name, after)
+		}
+	}
+}
+
+// A replay named for a results file (they sit side by side, r.json and r.jsonl) is said to
+// be a replay, compressed or not, by a report and by a run, and left as it is; a results
+// file with a bad line further down is still a results file with a bad line.
+func TestReplayAsResultsSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	replay := &replays.Replay{Format: replays.Format, Game: "queens", Seed: 7, Options: map[string]string{},
+		Players: []replays.Player{{Name: "a", Command: "a"}, {Name: "b", Command: "b"}}, Turns: []replays.Turn{{}}}
+	for _, name := range []string{"r.json", "r.json.gz"} {
+		if err := replays.Write(filepath.Join(dir, name), replay); err != nil {
+			t.Fatal(err)
+		}
+	}
+	indented, err := json.MarshalIndent(replay, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noFormat := bytes.Replace(indented, []byte(`"format": "arena-replay/1",`), nil, 1)
+	rec := Record{Format: RecordFormat, Game: "queens", MasterSeed: 1, Pairing: []string{"a", "b"}, Seed: 1, Order: []int{0, 1}, Turns: 3,
+		Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusOK}}}
+	line, err := rec.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string][]byte{
+		"indented.json":  indented,
+		"no-format.json": noFormat,
+		"bad-line.jsonl": append(line, "{}\n"...),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ name, want string }{
+		{"r.json", "r.json is a replay, not a tournament results file (arena replay show and arena replay verify read replays)"},
+		{"r.json.gz", "r.json.gz is a replay, not a tournament results file"},
+		{"indented.json", "indented.json is a replay, not a tournament results file"},
+		{"no-format.json", "no-format.json is a replay, not a tournament results file"},
+		{"bad-line.jsonl", "bad-line.jsonl: line 2: "},
+	} {
+		path := filepath.Join(dir, c.name)
+		before, _ := os.ReadFile(path)
+		if _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ReadResults(%s): %v, want an error with %q", c.name, err, c.want)
+		}
+		if f, _, _, err := OpenResults(path); err == nil {
+			f.Close()
+			t.Errorf("OpenResults(%s): opened", c.name)
+		} else if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("OpenResults(%s): %v, want an error with %q", c.name, err, c.want)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+			t.Errorf("%s changed", c.name)
 		}
 	}
 }
