@@ -157,7 +157,7 @@ func verdict(p *PairStats) string {
 		return fmt.Sprintf("%s is weaker: the whole 95%% interval of its score is below 50%%", p.A)
 	}
 	v := "no clear difference: 50% is inside the 95% interval, the gap may be luck (4× the games halve the interval"
-	if p.SPRT == nil {
+	if p.SPRT == nil && !p.inShard {
 		// Playing on until the interval leaves 50% would now and then find a difference
 		// that is not there; the SPRT is the test made for stopping when it is clear.
 		v += "; a run with --sprt stops when it is clear"

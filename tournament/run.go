@@ -178,6 +178,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	res.Interrupted = ctx.Err() != nil && len(recs) < len(schedule) && res.Decided == ""
 	sortRecords(recs)
 	res.Summary = Summarize(r.Plan.Game, r.Plan.Bots, recs, r.SPRT)
+	if res.Summary.Pair != nil && r.Plan.Shard.Count > 1 {
+		res.Summary.Pair.inShard = true
+	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

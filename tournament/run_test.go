@@ -319,6 +319,37 @@ func TestShardsMergeLikeOneRun(t *testing.T) {
 	}
 }
 
+// A shard refuses --sprt, so its verdict does not suggest a run with --sprt; the report of
+// the merged shards, which takes --sprt, does.
+func TestShardVerdictDoesNotSuggestSPRT(t *testing.T) {
+	const hint = "a run with --sprt stops when it is clear"
+	r := newRunner(duelGame, 4, shBot(t, "a", 3), shBot(t, "b", 3))
+	r.Plan.Shard = Shard{Index: 1, Count: 2}
+	r.ResultsPath = filepath.Join(t.TempDir(), "shard1.jsonl")
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, res.Summary, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "verdict no clear difference") || strings.Contains(out.String(), hint) {
+		t.Errorf("a shard's verdict: want no clear difference, without %q:\n%s", hint, out.String())
+	}
+	merged, err := ReadAndMerge([]string{r.ResultsPath}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := WriteSummary(&out, merged.Summary, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), hint) {
+		t.Errorf("the report's verdict: want %q:\n%s", hint, out.String())
+	}
+}
+
 func TestThreeBotRoundRobinRatingTable(t *testing.T) {
 	r := newRunner(duelGame, 6, numBot(t, "mid", "base=2"), numBot(t, "top", "base=5"), numBot(t, "low", "base=0"))
 	res, err := r.Run(context.Background())
