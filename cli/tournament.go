@@ -116,6 +116,19 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 			return usageErr("%v", err) // the error names the flag and its value
 		}
 	}
+	var sprt *tournament.SPRT
+	if tf.sprt != "" {
+		t, err := tournament.ParseSPRT(tf.sprt)
+		if err != nil {
+			return usageErr("%v", err) // the error names the flag and its value
+		}
+		// A usage error, refused before the plan is announced, and before --shard's need
+		// of --seed: adding --seed would not make the SPRT run in a shard.
+		if err := tournament.CheckSPRT(len(bots), plan.Shard); err != nil {
+			return usageErr("--sprt: %v", err)
+		}
+		sprt = &t
+	}
 	if !cmd.Flags().Changed("seed") {
 		var recorded bool
 		plan.MasterSeed, recorded, err = masterSeed(tf.results, stderr)
@@ -132,18 +145,6 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	// A bad option or map is refused now, before any game or the results file.
 	if err := match.CheckGame(game, plan.GroupSize, opts, files); err != nil {
 		return fileContentError(info, err)
-	}
-	var sprt *tournament.SPRT
-	if tf.sprt != "" {
-		t, err := tournament.ParseSPRT(tf.sprt)
-		if err != nil {
-			return usageErr("%v", err) // the error names the flag and its value
-		}
-		// A usage error, refused before the plan is announced.
-		if err := tournament.CheckSPRT(len(bots), plan.Shard); err != nil {
-			return usageErr("--sprt: %v", err)
-		}
-		sprt = &t
 	}
 	if cores := tournament.UsableCores(); tf.parallel > cores {
 		fmt.Fprintf(stderr, "arena: warning: --parallel %d is more than the %s: games will compete for CPU and bots may time out (consider --time-scale or fewer games at once)\n", tf.parallel, count(cores, "physical core"))
@@ -273,7 +274,8 @@ func newTournamentReportCmd() *cobra.Command {
 		Short: "Merge results files (shards, machines, runs) into one set of statistics",
 		Long: `Read results files written by arena tournament --results and print the same
 statistics as the tournament, counting each game once even if it is in several
-files. A torn last line (a run killed while writing) is ignored.`,
+files. A torn last line (a run killed while writing) is ignored. Files that hold
+no game at all are an error (exit 1): there is nothing to report.`,
 		Example: `  arena tournament report r.jsonl
   arena tournament report shard-*.jsonl --format json
   arena tournament report r.jsonl --sprt 0,10`,
@@ -289,19 +291,29 @@ files. A torn last line (a run killed while writing) is ignored.`,
 					return usageErr("%v", err)
 				}
 				sprt = &t
+				if format == "csv" {
+					// The CSV is the bots table alone: the test would be evaluated and not shown.
+					return usageErr("--sprt with --format csv: the csv is the bots table alone, with no place for the test; use --format table or json")
+				}
 			}
 			merged, err := tournament.ReadAndMerge(args, sprt)
+			if merged != nil {
+				for _, n := range merged.Notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "arena:", n)
+				}
+			}
+			var sprtErr *tournament.SPRTError
+			if errors.As(err, &sprtErr) {
+				return usageErr("--sprt: %v", err) // as arena tournament --sprt says it
+			}
 			if err != nil {
 				return err
-			}
-			for _, n := range merged.Notes {
-				fmt.Fprintln(cmd.ErrOrStderr(), "arena:", n)
 			}
 			return tournament.WriteSummary(summaryOut(cmd, format), merged.Summary, format)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(tournament.Formats, ", "))
-	cmd.Flags().StringVar(&sprtArg, "sprt", "", "ELO0,ELO1[,ALPHA,BETA]: evaluate this sequential test (two bots)")
+	cmd.Flags().StringVar(&sprtArg, "sprt", "", "ELO0,ELO1[,ALPHA,BETA]: evaluate this sequential test (two bots; table or json format)")
 	return cmd
 }
 

@@ -280,8 +280,12 @@ func TestTournamentUsageErrors(t *testing.T) {
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--sprt", "5,0"}, "--sprt", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy", "--sprt", "0,5"}, "two bots", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--seed=1", "--shard", "1/2", "--sprt", "0,5"}, "cannot run in a shard", 2},
+		// The real incompatibility first: --seed would not make the SPRT run in a shard.
+		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--shard", "1/2", "--sprt", "0,5"}, "--sprt: the SPRT decides on all the results at once: it cannot run in a shard", 2},
 		{[]string{"tournament", "--game=flags", "builtin:greedy", "builtin:nosuch"}, "nosuch", 2},
 		{[]string{"tournament", "report", "missing.jsonl"}, "missing.jsonl", 1},
+		// The CSV has no place for the test: refused rather than evaluated and not shown.
+		{[]string{"tournament", "report", "--format", "csv", "--sprt", "0,10", "missing.jsonl"}, "--sprt with --format csv", 2},
 		// Refused before any game, and before the results file is made (checked below).
 		{[]string{"tournament", "--game=queens", "--option", "profile=zzz", "builtin:greedy", "builtin:random", "--results", "bad-option.jsonl"}, `option profile="zzz"`, 2},
 	}
@@ -293,6 +297,37 @@ func TestTournamentUsageErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "bad-option.jsonl")); err == nil {
 		t.Errorf("a tournament refused for a bad option made its results file")
+	}
+}
+
+// An SPRT asked of a report of more than two bots is a usage error, as it is of a
+// tournament of more than two bots: exit 2, in the same words.
+func TestTournamentReportSPRTOfThreeBots(t *testing.T) {
+	requireGreedyAndRandom(t, "flags")
+	dir := t.TempDir()
+	if r := runTournamentCLI(t, dir, "tournament", "--game=flags", "builtin:greedy", "builtin:random", "builtin:greedy",
+		"--games", "2", "--seed", "1", "--no-progress", "--no-timeout", "--results", "r.jsonl"); r.code != 0 {
+		t.Fatalf("tournament: exit %d\n%s", r.code, r.stderr)
+	}
+	r := runTournamentCLI(t, dir, "tournament", "report", "r.jsonl", "--sprt", "0,10")
+	if want := "arena: --sprt: the SPRT compares two bots; the files hold 3\n"; r.code != 2 || r.stderr != want || r.stdout != "" {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2 and %q", r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// A report of a results file without a game says so once, on stderr, naming the file, and
+// fails: a script writing the report to a file would otherwise keep "no games recorded" as
+// the report.
+func TestTournamentReportOfNoGames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "e.jsonl"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range tournament.Formats {
+		r := runTournamentCLI(t, dir, "tournament", "report", "e.jsonl", "--format", format)
+		if r.code != 1 || r.stdout != "" || r.stderr != "arena: results e.jsonl: no games recorded, nothing to report\n" {
+			t.Errorf("--format %s: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1, the file named once on stderr, nothing on stdout", format, r.code, r.stdout, r.stderr)
+		}
 	}
 }
 

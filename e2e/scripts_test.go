@@ -71,6 +71,40 @@ func localScript(t *testing.T, env []string, flags ...string) string {
 	return string(report)
 }
 
+// Help asked for with -h is printed on stdout with exit 0; an unknown option prints it on
+// stderr with exit 2. Both scripts.
+func TestTournamentScriptsHelp(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	for _, name := range []string{"tournament-local.sh", "tournament-shards.sh"} {
+		if r := script(t, t.TempDir(), name, nil, "-h"); r.code != 0 || !strings.Contains(r.stdout, "scripts/"+name+" -g GAME") || r.stderr != "" {
+			t.Errorf("%s -h: want the help on stdout and exit 0\n%s", name, r)
+		}
+		if r := script(t, t.TempDir(), name, nil, "-x"); r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "scripts/"+name+" -g GAME") {
+			t.Errorf("%s -x: want the help on stderr and exit 2\n%s", name, r)
+		}
+	}
+}
+
+// When arena refuses the arguments (exit 2) the local script says so, rather than that
+// running the same command again would finish the tournament, and exits 2 too.
+func TestTournamentLocalScriptRefusedArguments(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	for _, args := range [][]string{
+		{"-g", "queens", "-p", "0", "builtin:greedy", "builtin:random"},
+		{"-g", "nosuch", "builtin:greedy", "builtin:random"},
+	} {
+		r := script(t, t.TempDir(), "tournament-local.sh", []string{"ARENA=" + arenaBin}, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "tournament-local: arena refused to play (exit 2): see its message above") ||
+			strings.Contains(r.stderr, "run the same command again") {
+			t.Errorf("%v: want exit 2, the refusal said, no advice to run again\n%s", args, r)
+		}
+	}
+}
+
 // fakeSSH is an ssh for GNU parallel's --ssh that runs the command on this machine, in a
 // home directory of its own ($FAKE_REMOTE_HOME): a remote machine without a network. Like
 // sshd, it sets HOME and SHELL for the command: GNU parallel's remote worker runs the job
@@ -131,6 +165,16 @@ func shardsScript(t *testing.T, logins string, env []string, flags ...string) (r
 	}
 	if !strings.Contains(string(data), "queens: 4 games") {
 		t.Errorf("report:\n%s\n%s", data, r)
+	}
+	// A shard refuses --sprt: its verdict (2 games: no clear difference) does not suggest it.
+	for _, line := range strings.Split(r.stdout+r.stderr, "\n") {
+		if strings.HasPrefix(line, "shard ") && strings.Contains(line, "--sprt") {
+			t.Errorf("a shard suggests --sprt: %q\n%s", line, r)
+		}
+	}
+	// With this machine alone nothing is copied, and GNU parallel has nothing to warn of.
+	if logins == ":" && strings.Contains(r.stderr, "Warning") {
+		t.Errorf("a warning with -S \":\"\n%s", r)
 	}
 	return string(data)
 }
@@ -218,5 +262,26 @@ func TestTournamentShardsScriptFailedShard(t *testing.T) {
 	}
 	if report, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt")); err != nil || !strings.Contains(string(report), "queens: 2 games") {
 		t.Errorf("report of the shard that finished (%v):\n%s", err, report)
+	}
+}
+
+// When no shard recorded a game, the merged report fails saying so, and the script still
+// counts the shards that did not finish and says how to resume them.
+func TestTournamentShardsScriptNoShardFinished(t *testing.T) {
+	for _, tool := range []string{"bash", "parallel"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	failing := filepath.Join(dir, "arena-that-fails")
+	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'no shard plays' >&2\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, "-g", "queens", "-n", "4", "-S", ":", "-j", "2",
+		"-s", "3", "-a", failing, "builtin:greedy", "builtin:random")
+	if r.code != 1 || !strings.Contains(r.stderr, "no games recorded") ||
+		!strings.Contains(r.stderr, "tournament-shards: 2 shards did not finish; run the same command again to resume them") {
+		t.Errorf("want exit 1, the report's error and the 2 shards named\n%s", r)
 	}
 }

@@ -14,7 +14,16 @@
 #   scripts/tournament-local.sh -g queens -n 200 "python3 new.py" "python3 old.py" -- --sprt 0,10
 set -euo pipefail
 
-usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 2; }
+# usage [STATUS]: the help above; asked for with -h it goes to stdout and exits 0, after a
+# mistake to stderr with 2.
+usage() {
+  if [ "${1:-2}" -eq 0 ]; then
+    sed -n '2,16s/^# \{0,1\}//p' "$0"
+  else
+    sed -n '2,16s/^# \{0,1\}//p' "$0" >&2
+  fi
+  exit "${1:-2}"
+}
 
 game="" games=100 parallel="" seed="" results=""
 while getopts "g:n:p:s:o:h" opt; do
@@ -24,6 +33,7 @@ while getopts "g:n:p:s:o:h" opt; do
     p) parallel=$OPTARG ;;
     s) seed=$OPTARG ;;
     o) results=$OPTARG ;;
+    h) usage 0 ;;
     *) usage ;;
   esac
 done
@@ -56,10 +66,16 @@ args=(tournament --game "$game" --games "$games" --results "$results")
 
 status=0
 "${arena[@]}" "${args[@]}" "${bots[@]}" "${extra[@]}" || status=$?
-if [ $status -ne 0 ]; then
-  echo "tournament-local: stopped (exit $status); run the same command again to finish" >&2
-  exit $status
-fi
+case $status in
+  0) ;;
+  2)
+    # A usage error or a refused resume: running the same command again would not help.
+    echo "tournament-local: arena refused to play (exit 2): see its message above" >&2
+    exit 2 ;;
+  *)
+    echo "tournament-local: stopped (exit $status); run the same command again to finish" >&2
+    exit $status ;;
+esac
 base=${results%.jsonl}
 "${arena[@]}" tournament report "${report[@]}" "$results" >"$base.txt"
 "${arena[@]}" tournament report --format csv "$results" >"$base.csv"

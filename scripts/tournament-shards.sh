@@ -33,7 +33,16 @@
 #       "python3 new.py" "python3 old.py"
 set -euo pipefail
 
-usage() { sed -n '2,35s/^# \{0,1\}//p' "$0"; exit 2; }
+# usage [STATUS]: the help above; asked for with -h it goes to stdout and exits 0, after a
+# mistake to stderr with 2.
+usage() {
+  if [ "${1:-2}" -eq 0 ]; then
+    sed -n '2,35s/^# \{0,1\}//p' "$0"
+  else
+    sed -n '2,35s/^# \{0,1\}//p' "$0" >&2
+  fi
+  exit "${1:-2}"
+}
 
 game="" logins="" games=100 shards="" seed="" dir="" remote_arena=arena basefiles=()
 while getopts "g:S:n:j:s:o:a:b:h" opt; do
@@ -46,6 +55,7 @@ while getopts "g:S:n:j:s:o:a:b:h" opt; do
     o) dir=$OPTARG ;;
     a) remote_arena=$OPTARG ;;
     b) basefiles+=(--basefile "$OPTARG") ;;
+    h) usage 0 ;;
     *) usage ;;
   esac
 done
@@ -102,14 +112,28 @@ for i in $(seq 1 "$shards"); do touch "$dir/shard-$i.jsonl"; done
 . "$(dirname "$0")/lib/arena.sh"
 find_arena tournament-shards
 
+# Files are copied only to and from other machines: with this machine (":", or "N/:")
+# alone, GNU parallel would warn that it ignores the copies.
+copies=()
+for login in "${login_list[@]}"; do
+  if [ "${login#*/}" != ":" ]; then
+    copies=("${basefiles[@]}" --transferfile "$dir/shard-{}.jsonl" --return "$dir/shard-{}.jsonl" --cleanup)
+    break
+  fi
+done
+
 status=0
 parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' \
-  "${basefiles[@]}" --transferfile "$dir/shard-{}.jsonl" --return "$dir/shard-{}.jsonl" --cleanup \
-  "$remote" ::: $(seq 1 "$shards") || status=$?
+  "${copies[@]}" "$remote" ::: $(seq 1 "$shards") || status=$?
 
-"${arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt"
-"${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"
-cat "$dir/report.txt"
+# With no game recorded in any shard (every shard failed) the report fails, saying so:
+# the shards are still counted below.
+if "${arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt" &&
+  "${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"; then
+  cat "$dir/report.txt"
+elif [ $status -eq 0 ]; then
+  exit 1
+fi
 if [ $status -ne 0 ]; then
   # GNU parallel's status is the number of failed jobs up to 100; 101 is more, 255 another error.
   case $status in

@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Merged is the result of reading several results files.
@@ -15,13 +16,16 @@ type Merged struct {
 
 // ReadAndMerge reads results files (shards of one tournament, runs on several machines,
 // one file resumed many times) and summarises them as one tournament. A game recorded in
-// more than one file counts once; files of different games cannot be merged.
+// more than one file counts once; files of different games cannot be merged. Files that
+// hold no game at all are an error, a report of nothing (a script that writes the report
+// to a file wants to know); the Merged returned with it holds the notes about the files.
 func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	m := &Merged{}
 	seen := map[string]string{} // game key → file it was first found in
 	dups := map[string]int{}    // "fileA and fileB" → count
 	var firstGame string        // the game of the first record, "FILE line N"
 	var firstAt string
+	var empty []string // files without a game
 	for _, path := range paths {
 		recs, notes, err := ReadResults(path)
 		if err != nil {
@@ -29,7 +33,7 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 		}
 		m.Notes = append(m.Notes, notes...)
 		if len(recs) == 0 {
-			m.Notes = append(m.Notes, fmt.Sprintf("results %s: no games recorded", path))
+			empty = append(empty, path)
 		}
 		for _, rec := range recs {
 			at := fmt.Sprintf("%s line %d", path, rec.line)
@@ -56,11 +60,17 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	for _, k := range pairs {
 		m.Notes = append(m.Notes, fmt.Sprintf("%s recorded in both %s; each is counted once", gamesAre(dups[k]), k))
 	}
+	if len(m.Records) == 0 {
+		return m, fmt.Errorf("results %s: no games recorded, nothing to report", strings.Join(paths, ", "))
+	}
+	for _, path := range empty {
+		m.Notes = append(m.Notes, fmt.Sprintf("results %s: no games recorded", path))
+	}
 	game := firstGame
 	if sprt != nil {
 		bots := botsInOrder(m.Records)
 		if len(bots) != 2 {
-			return nil, fmt.Errorf("the SPRT compares two bots; the files hold %d", len(bots))
+			return nil, &SPRTError{fmt.Sprintf("the SPRT compares two bots; the files hold %d", len(bots))}
 		}
 	}
 	sortRecords(m.Records)

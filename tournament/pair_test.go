@@ -139,3 +139,23 @@ func TestProgressLineNamesTheSPRTBounds(t *testing.T) {
 		t.Errorf("progress line %q, want it to end with %q", got, want)
 	}
 }
+
+// With two bots the table's elo is each bot's rating relative to the field's mean, as with
+// more bots: half the head-to-head elo, which is the difference between them. Two numbers
+// for the same match side by side need saying so, under the table as for more bots.
+func TestTwoBotTableExplainsItsElo(t *testing.T) {
+	s := Summarize("queens", []string{"A", "B"}, seedPairs(append(repeatUnit(30, [2]float64{1, 1}), repeatUnit(10, [2]float64{1, 0})...)...), nil)
+	a, p := s.Bots[0].Rating, s.Pair
+	if a == nil || a.Elo != p.Elo/2 || a.Lo != p.EloLo/2 || a.Hi != p.EloHi/2 {
+		t.Fatalf("A's rating %+v, want half of the head-to-head's %v [%v, %v]", a, p.Elo, p.EloLo, p.EloHi)
+	}
+	var out strings.Builder
+	if err := WriteSummary(&out, s, "table"); err != nil {
+		t.Fatal(err)
+	}
+	table := out.String()
+	note := "\nelo: relative to the field's mean, as with more bots: ± half the head-to-head elo and interval below,\n     which are the difference between the two bots\n"
+	if i := strings.Index(table, note); i < 0 || i > strings.Index(table, "A vs B") {
+		t.Errorf("want the note\n%s\nbetween the table and the head-to-head:\n%s", note, table)
+	}
+}

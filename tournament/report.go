@@ -102,7 +102,13 @@ func writeTable(w io.Writer, s Summary) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if s.RatingModel != "" && s.Pair == nil {
+	switch {
+	case s.Pair != nil:
+		// The head-to-head below gives the difference between the two bots; the table, as
+		// with more bots, each one's rating relative to the field's mean: half of it.
+		fmt.Fprintln(w, "\nelo: relative to the field's mean, as with more bots: ± half the head-to-head elo and interval below,")
+		fmt.Fprintln(w, "     which are the difference between the two bots")
+	case s.RatingModel != "":
 		fmt.Fprintf(w, "\nelo: %s maximum likelihood, relative to the field's mean (one virtual draw per bot keeps perfect records finite)\n", s.RatingModel)
 		// What a bot author asks of the table: is the order real?
 		fmt.Fprintln(w, "     bots whose 95% intervals overlap may be in this order by luck; 4× the games halve the intervals")
@@ -151,7 +157,7 @@ func verdict(p *PairStats) string {
 		return fmt.Sprintf("%s is weaker: the whole 95%% interval of its score is below 50%%", p.A)
 	}
 	v := "no clear difference: 50% is inside the 95% interval, the gap may be luck (4× the games halve the interval"
-	if p.SPRT == nil {
+	if p.SPRT == nil && !p.inShard {
 		// Playing on until the interval leaves 50% would now and then find a difference
 		// that is not there; the SPRT is the test made for stopping when it is clear.
 		v += "; a run with --sprt stops when it is clear"

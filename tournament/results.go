@@ -2,12 +2,15 @@ package tournament
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/arena-games/arena/replays"
 )
@@ -52,7 +55,7 @@ func OpenResults(path string) (*ResultsFile, []Record, []string, error) {
 	}
 	if err != nil {
 		f.Close()
-		return nil, nil, nil, fmt.Errorf("results %s: %w", path, err)
+		return nil, nil, nil, notResults(path, data, err)
 	}
 	var notes []string
 	if torn != nil {
@@ -111,18 +114,70 @@ func ReadResults(path string) ([]Record, []string, error) {
 		return nil, nil, fmt.Errorf("results %s: %w", path, unwrapPath(err))
 	}
 	var notes []string
+	whole := data
 	if torn := tornTail(data); torn != nil {
 		if !mayBeTornRecord(torn) {
-			return nil, nil, fmt.Errorf("results %s: line %d: not a result line (nor a record cut short by a killed run)", path, bytes.Count(data, []byte("\n"))+1)
+			return nil, nil, notResults(path, data, fmt.Errorf("line %d: not a result line (nor a record cut short by a killed run)", bytes.Count(data, []byte("\n"))+1))
 		}
 		data = data[:len(data)-len(torn)]
 		notes = append(notes, fmt.Sprintf("results %s: ignored a torn last line of %d bytes (a run killed while writing)", path, len(torn)))
 	}
 	recs, err := parseRecords(data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("results %s: %w", path, err)
+		return nil, nil, notResults(path, whole, err)
 	}
 	return recs, notes, nil
+}
+
+// notResults is the error for a file that does not read as results: a replay, named by
+// mistake for the results file it sits next to, is said to be one rather than have its
+// first line called a bad result line.
+func notResults(path string, data []byte, err error) error {
+	if isReplay(data) {
+		return fmt.Errorf("%s is a replay, not a tournament results file (arena replay show and arena replay verify read replays)", path)
+	}
+	return fmt.Errorf("results %s: %w", path, err)
+}
+
+// isReplay says whether data is a replay (docs/replay-format.md), gzip-compressed or not:
+// a JSON object whose format is a replay's, or, without a format, that has a replay's
+// game, players and turns. A results line has a format of its own (and a game and turns
+// too), so a results file with a bad line further down is not taken for a replay. The
+// object is read key by key, and only as far as needed: a replay's format comes first.
+func isReplay(data []byte) bool {
+	var r io.Reader = bytes.NewReader(data)
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return false
+		}
+		r = zr
+	}
+	dec := json.NewDecoder(r)
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		key, _ := tok.(string)
+		if key == "format" {
+			var format string
+			return dec.Decode(&format) == nil && strings.HasPrefix(format, "arena-replay/")
+		}
+		seen[key] = true
+		if seen["game"] && seen["players"] && seen["turns"] {
+			return true
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // tornTail returns the bytes after the last line end, nil when the data ends with one.

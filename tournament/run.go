@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -179,6 +178,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	res.Interrupted = ctx.Err() != nil && len(recs) < len(schedule) && res.Decided == ""
 	sortRecords(recs)
 	res.Summary = Summarize(r.Plan.Game, r.Plan.Bots, recs, r.SPRT)
+	if res.Summary.Pair != nil && r.Plan.Shard.Count > 1 {
+		res.Summary.Pair.inShard = true
+	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
@@ -207,14 +209,20 @@ func (r *Runner) check() error {
 	return nil
 }
 
+// SPRTError says why a sequential test cannot be used where it was asked for: a usage
+// error, whether a tournament or a report finds it.
+type SPRTError struct{ Reason string }
+
+func (e *SPRTError) Error() string { return e.Reason }
+
 // CheckSPRT says why a sequential test cannot run in a tournament of this many bots and
 // this shard, if it cannot.
 func CheckSPRT(bots int, shard Shard) error {
 	if bots != 2 {
-		return fmt.Errorf("the SPRT compares two bots, got %d", bots)
+		return &SPRTError{fmt.Sprintf("the SPRT compares two bots, got %d", bots)}
 	}
 	if shard.Count > 1 {
-		return errors.New("the SPRT decides on all the results at once: it cannot run in a shard (run the shards, then arena tournament report --sprt)")
+		return &SPRTError{"the SPRT decides on all the results at once: it cannot run in a shard (run the shards, then arena tournament report --sprt)"}
 	}
 	return nil
 }

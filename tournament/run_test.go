@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/replays"
 )
 
 // pyBot is a number_bot.py player named by its arguments.
@@ -314,6 +316,37 @@ func TestShardsMergeLikeOneRun(t *testing.T) {
 	}
 	if again.Summary.Games != 12 || len(again.Notes) == 0 {
 		t.Errorf("duplicate file: %d games, notes %v", again.Summary.Games, again.Notes)
+	}
+}
+
+// A shard refuses --sprt, so its verdict does not suggest a run with --sprt; the report of
+// the merged shards, which takes --sprt, does.
+func TestShardVerdictDoesNotSuggestSPRT(t *testing.T) {
+	const hint = "a run with --sprt stops when it is clear"
+	r := newRunner(duelGame, 4, shBot(t, "a", 3), shBot(t, "b", 3))
+	r.Plan.Shard = Shard{Index: 1, Count: 2}
+	r.ResultsPath = filepath.Join(t.TempDir(), "shard1.jsonl")
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, res.Summary, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "verdict no clear difference") || strings.Contains(out.String(), hint) {
+		t.Errorf("a shard's verdict: want no clear difference, without %q:\n%s", hint, out.String())
+	}
+	merged, err := ReadAndMerge([]string{r.ResultsPath}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := WriteSummary(&out, merged.Summary, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), hint) {
+		t.Errorf("the report's verdict: want %q:\n%s", hint, out.String())
 	}
 }
 
@@ -646,6 +679,38 @@ func TestMergeOfDifferentGamesNamesTheLines(t *testing.T) {
 	}
 }
 
+// Files without a game are a report of nothing: an error naming them, not a summary
+// (a script writing the report to a file would keep "no games recorded" as the report).
+// Among files that have games, an empty one is a note.
+func TestMergeOfNoGamesIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.jsonl")
+	torn := filepath.Join(dir, "torn.jsonl")
+	full := filepath.Join(dir, "full.jsonl")
+	rec := Record{Format: RecordFormat, Game: "queens", MasterSeed: 1, Pairing: []string{"a", "b"}, Seed: 1, Order: []int{0, 1},
+		Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusOK}}}
+	line, err := rec.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, content := range map[string]string{empty: "", torn: `{"format":"arena-tournament/1","ga`, full: string(line)} {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := ReadAndMerge([]string{empty, torn}, nil)
+	if want := "results " + empty + ", " + torn + ": no games recorded"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("no games: %v, want an error with %q", err, want)
+	}
+	if m == nil || len(m.Notes) != 1 || !strings.Contains(m.Notes[0], "torn last line") {
+		t.Errorf("no games: notes %v, want the torn line's alone", m)
+	}
+	m, err = ReadAndMerge([]string{empty, full}, nil)
+	if err != nil || m.Summary.Games != 1 || len(m.Notes) != 1 || m.Notes[0] != "results "+empty+": no games recorded" {
+		t.Errorf("one empty file among others: %v, %+v", err, m)
+	}
+}
+
 // A results path that names another file by mistake (a replay, notes) is refused as it
 // is: a last line without a line end is cut only when it can be the start of a record.
 func TestOtherFileAsResultsIsNotCut(t *testing.T) {
@@ -670,6 +735,62 @@ func TestOtherFileAsResultsIsNotCut(t *testing.T) {
 		}
 		if after, _ := os.ReadFile(path); string(after) != content {
 			t.Errorf("%s changed: %q", name, after)
+		}
+	}
+}
+
+// A replay named for a results file (they sit side by side, r.json and r.jsonl) is said to
+// be a replay, compressed or not, by a report and by a run, and left as it is; a results
+// file with a bad line further down is still a results file with a bad line.
+func TestReplayAsResultsSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	replay := &replays.Replay{Format: replays.Format, Game: "queens", Seed: 7, Options: map[string]string{},
+		Players: []replays.Player{{Name: "a", Command: "a"}, {Name: "b", Command: "b"}}, Turns: []replays.Turn{{}}}
+	for _, name := range []string{"r.json", "r.json.gz"} {
+		if err := replays.Write(filepath.Join(dir, name), replay); err != nil {
+			t.Fatal(err)
+		}
+	}
+	indented, err := json.MarshalIndent(replay, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noFormat := bytes.Replace(indented, []byte(`"format": "arena-replay/1",`), nil, 1)
+	rec := Record{Format: RecordFormat, Game: "queens", MasterSeed: 1, Pairing: []string{"a", "b"}, Seed: 1, Order: []int{0, 1}, Turns: 3,
+		Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusOK}}}
+	line, err := rec.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string][]byte{
+		"indented.json":  indented,
+		"no-format.json": noFormat,
+		"bad-line.jsonl": append(line, "{}\n"...),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ name, want string }{
+		{"r.json", "r.json is a replay, not a tournament results file (arena replay show and arena replay verify read replays)"},
+		{"r.json.gz", "r.json.gz is a replay, not a tournament results file"},
+		{"indented.json", "indented.json is a replay, not a tournament results file"},
+		{"no-format.json", "no-format.json is a replay, not a tournament results file"},
+		{"bad-line.jsonl", "bad-line.jsonl: line 2: "},
+	} {
+		path := filepath.Join(dir, c.name)
+		before, _ := os.ReadFile(path)
+		if _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ReadResults(%s): %v, want an error with %q", c.name, err, c.want)
+		}
+		if f, _, _, err := OpenResults(path); err == nil {
+			f.Close()
+			t.Errorf("OpenResults(%s): opened", c.name)
+		} else if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("OpenResults(%s): %v, want an error with %q", c.name, err, c.want)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+			t.Errorf("%s changed", c.name)
 		}
 	}
 }

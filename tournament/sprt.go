@@ -160,29 +160,36 @@ type SPRTState struct {
 	LLR      float64 `json:"llr"`
 	Lower    float64 `json:"lower"`
 	Upper    float64 `json:"upper"`
-	Decision string  `json:"decision"` // "H0", "H1" or "" while undecided
+	Decision string  `json:"decision"` // SPRTH0, SPRTH1 or SPRTUndecided
 }
+
+// The decisions of a sequential test, as SPRTState.Decision and the JSON summary say them.
+const (
+	SPRTH0        = "H0"
+	SPRTH1        = "H1"
+	SPRTUndecided = "undecided"
+)
 
 // State evaluates the test on pentanomial counts.
 func (t SPRT) State(counts [5]float64) SPRTState {
 	lower, upper := t.Bounds()
-	st := SPRTState{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, LLR: t.LLR(counts), Lower: lower, Upper: upper}
+	st := SPRTState{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, LLR: t.LLR(counts), Lower: lower, Upper: upper, Decision: SPRTUndecided}
 	switch {
 	case st.LLR >= upper:
-		st.Decision = "H1"
+		st.Decision = SPRTH1
 	case st.LLR <= lower:
-		st.Decision = "H0"
+		st.Decision = SPRTH0
 	}
 	return st
 }
 
 // Describe says the state in words.
 func (s SPRTState) Describe() string {
-	verdict := "undecided"
+	verdict := SPRTUndecided
 	switch s.Decision {
-	case "H1":
+	case SPRTH1:
 		verdict = fmt.Sprintf("H1 accepted: the data favour elo1 = %g over elo0 = %g", s.Elo1, s.Elo0)
-	case "H0":
+	case SPRTH0:
 		verdict = fmt.Sprintf("H0 accepted: the data favour elo0 = %g over elo1 = %g", s.Elo0, s.Elo1)
 	}
 	// The bounds, not an interval the LLR lies in: a decided test is outside them.

@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -130,7 +132,7 @@ func TestSPRTLopsidedDecidesLikeACoin(t *testing.T) {
 	if st := test.State([5]float64{30, 0, 0, 0, 0}); st.Decision != "H0" {
 		t.Errorf("30 lost units: %+v, want H0", st)
 	}
-	if st := test.State([5]float64{0, 0, 1, 0, 1}); st.Decision != "" {
+	if st := test.State([5]float64{0, 0, 1, 0, 1}); st.Decision != "undecided" {
 		t.Errorf("2 units: %+v, want undecided", st)
 	}
 }
@@ -146,7 +148,7 @@ func TestSPRTDescribeNamesTheBounds(t *testing.T) {
 		{0.5, "LLR 0.50, bounds -2.94 and 2.94 (elo0 0, elo1 10, alpha 0.05, beta 0.05): undecided"},
 		{lower - 1, "LLR -3.94, bounds -2.94 and 2.94 (elo0 0, elo1 10, alpha 0.05, beta 0.05): H0 accepted: the data favour elo0 = 0 over elo1 = 10"},
 	} {
-		st := SPRTState{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, LLR: c.llr, Lower: lower, Upper: upper}
+		st := SPRTState{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, LLR: c.llr, Lower: lower, Upper: upper, Decision: "undecided"}
 		switch {
 		case c.llr >= upper:
 			st.Decision = "H1"
@@ -155,6 +157,38 @@ func TestSPRTDescribeNamesTheBounds(t *testing.T) {
 		}
 		if got := st.Describe(); got != c.want {
 			t.Errorf("LLR %g:\n got %s\nwant %s", c.llr, got, c.want)
+		}
+	}
+}
+
+// The JSON summary says the test's decision in the table's words: "H0", "H1" or
+// "undecided", never an empty string a program would have to know the meaning of.
+func TestSPRTDecisionInJSON(t *testing.T) {
+	test := &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	for _, c := range []struct {
+		units [][2]float64
+		want  string
+	}{
+		{repeatUnit(3, [2]float64{1, 0}), "undecided"},
+		{repeatUnit(30, [2]float64{1, 1}), "H1"},
+		{repeatUnit(30, [2]float64{0, 0}), "H0"},
+	} {
+		var js bytes.Buffer
+		if err := WriteSummary(&js, Summarize("queens", []string{"A", "B"}, seedPairs(c.units...), test), "json"); err != nil {
+			t.Fatal(err)
+		}
+		var s struct {
+			Pair struct {
+				SPRT struct {
+					Decision json.RawMessage `json:"decision"`
+				} `json:"sprt"`
+			} `json:"pair"`
+		}
+		if err := json.Unmarshal(js.Bytes(), &s); err != nil {
+			t.Fatal(err)
+		}
+		if d := string(s.Pair.SPRT.Decision); d != `"`+c.want+`"` {
+			t.Errorf("%d units of %v: decision %s, want %q", len(c.units), c.units[0], d, c.want)
 		}
 	}
 }

@@ -39,7 +39,10 @@ func (s *standings) decision(sprt *SPRT) string {
 	if sprt == nil || s.pair == nil {
 		return ""
 	}
-	return s.pair.sprtState(*sprt).Decision
+	if d := s.pair.sprtState(*sprt).Decision; d != SPRTUndecided {
+		return d
+	}
+	return ""
 }
 
 // line summarises the standings in one line.

@@ -79,6 +79,9 @@ type PairStats struct {
 	EloHi Number     `json:"elo_hi"`
 	LOS   float64    `json:"los"` // likelihood that A is stronger
 	SPRT  *SPRTState `json:"sprt,omitempty"`
+	// inShard is set for the statistics of one shard, where --sprt is refused: the verdict
+	// does not suggest it.
+	inShard bool
 }
 
 // Number is a float that survives JSON when infinite (a bot that won every game has an Elo
