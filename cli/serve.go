@@ -87,7 +87,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			if err != nil {
 				return err
 			}
-			ts, err := parseTeams(teamFlags, teams, info)
+			ts, err := parseTeams(teamFlags, teams, cmd.Flags().Changed("teams"), info)
 			if err != nil {
 				return err
 			}
@@ -164,7 +164,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 	cmd.Flags().StringVar(&variant, "variant", "", "server variant (bestow: vanilla|wicked|flower, agrid: grid1|grid2|grid3, rockets: rockets1|rockets2)")
 	cmd.Flags().StringVar(&listen, "listen", "", "address to listen on (default 127.0.0.1 and the variant's port of the 2017 servers, 20000–20007)")
 	cmd.Flags().StringArrayVar(&teamFlags, "team", nil, "a team LOGIN:PASSWORD, in seat order (repeatable)")
-	cmd.Flags().IntVar(&teams, "teams", 0, "number of teams when no --team is given (default: the game's minimum)")
+	cmd.Flags().IntVar(&teams, "teams", 0, "number of teams when no --team is given, within the game's player counts (default: the game's least)")
 	cmd.Flags().IntVar(&games, "games", 1, "games to play back to back (seed, seed+1, …), sessions staying open")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the first game (default: random)")
 	cmd.Flags().StringVar(&start, "start", "all", "when the clock starts: all (every team has logged in) or now")
@@ -194,7 +194,10 @@ func defaultVariant(info referee.Info) string {
 	return ""
 }
 
-func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) {
+// parseTeams builds the teams from the --team flags, or else from --teams n (given says
+// whether it was): n is held to the game's player counts whenever it is given, 0 and
+// negative counts included, and only left out does it default to the game's least.
+func parseTeams(flags []string, n int, given bool, info referee.Info) ([]match.Team, error) {
 	var ts []match.Team
 	seen := map[string]bool{}
 	for _, f := range flags {
@@ -208,25 +211,23 @@ func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) 
 		seen[login] = true
 		ts = append(ts, match.Team{Login: login, Password: pass})
 	}
-	if n < 0 {
-		return nil, usageErr("--teams %d: want 1 or more", n)
+	if given && (n < info.MinPlayers || n > info.MaxPlayers) {
+		return nil, usageErr("--teams %d: %s is played by %s", n, info.Name, playerCount(info, "team"))
 	}
-	if len(ts) == 0 {
-		if n == 0 {
+	switch {
+	case len(ts) > 0 && given && n != len(ts):
+		return nil, usageErr("--teams %d but %s", n, count(len(ts), "--team flag"))
+	case len(ts) > 0:
+	default:
+		if !given {
 			n = info.MinPlayers
 		}
 		for i := 1; i <= n; i++ {
 			ts = append(ts, match.Team{Login: fmt.Sprintf("login%d", i), Password: "secret"})
 		}
-	} else if n != 0 && n != len(ts) {
-		return nil, usageErr("--teams %d but %d --team flags", n, len(ts))
 	}
 	if len(ts) < info.MinPlayers || len(ts) > info.MaxPlayers {
-		given := fmt.Sprintf("--teams %d", n)
-		if len(flags) > 0 {
-			given = count(len(flags), "--team flag")
-		}
-		return nil, usageErr("%s: %s is played by %s", given, info.Name, playerCount(info, "team"))
+		return nil, usageErr("%s: %s is played by %s", count(len(ts), "--team flag"), info.Name, playerCount(info, "team"))
 	}
 	return ts, nil
 }

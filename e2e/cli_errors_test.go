@@ -493,7 +493,9 @@ func TestLimitFlagsNamedWithTheirValue(t *testing.T) {
 
 // arena serve's usage errors read as arena run's and exit 2 like them: a missing --game
 // (cobra's required flag said "required flag(s) "game" not set" and exited 1), and a number
-// of teams the game cannot seat, named by the flag that set it.
+// of teams the game cannot seat, named by the flag that set it, with the game's counts:
+// --teams 0 among them, which used to be taken for the flag left out (agrid served 1 team,
+// bestow 2).
 func TestServeUsageErrors(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -503,7 +505,12 @@ func TestServeUsageErrors(t *testing.T) {
 	}{
 		{nil, "--game is required (one of: agrid, bestow, rockets)"},
 		{[]string{"--game=bestow", "--teams", "1"}, "--teams 1: bestow is played by 2 teams"},
-		{[]string{"--game=bestow", "--teams", "-1"}, "--teams -1: want 1 or more"},
+		{[]string{"--game=bestow", "--teams", "-1"}, "--teams -1: bestow is played by 2 teams"},
+		{[]string{"--game=bestow", "--teams", "0"}, "--teams 0: bestow is played by 2 teams"},
+		{[]string{"--game=agrid", "--teams", "0"}, "--teams 0: agrid is played by 1 to 16 teams"},
+		{[]string{"--game=agrid", "--teams=-3"}, "--teams -3: agrid is played by 1 to 16 teams"},
+		{[]string{"--game=rockets", "--teams", "0", "--team", "a:b"}, "--teams 0: rockets is played by 1 to 8 teams"},
+		{[]string{"--game=rockets", "--teams", "3", "--team", "a:b", "--team", "c:d"}, "--teams 3 but 2 --team flags"},
 		{[]string{"--game=rockets", "--teams", "9"}, "--teams 9: rockets is played by 1 to 8 teams"},
 		{[]string{"--game=bestow", "--team", "a:b"}, "1 --team flag: bestow is played by 2 teams"},
 	} {
