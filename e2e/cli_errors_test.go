@@ -666,4 +666,36 @@ func TestAddressInUseNamesTheFlag(t *testing.T) {
 			t.Errorf("want exit status 1 and only %q\n%s", c.want, r)
 		}
 	}
+
+	// The port of a variant, taken when --listen is left out, is named as that, with the
+	// flag that chooses another. (Held here, or by another program: in use either way.)
+	if held, err := net.Listen("tcp", "127.0.0.1:20005"); err == nil {
+		defer held.Close()
+	}
+	want := "arena: 127.0.0.1:20005, the port of agrid grid3 (--listen to choose another): bind: address already in use\n"
+	if r := arena(t, "serve", "--game=agrid", "--variant=grid3", "--replays", dir); r.code != 1 || r.stderr != want || r.stdout != "" {
+		t.Errorf("want exit status 1 and only %q\n%s", want, r)
+	}
+}
+
+// A --listen that no machine could listen on is a bad flag (exit status 2), named with its
+// value and what it should be, as arena view's --port is, before anything starts: it was
+// net's "address nonsense: missing port in address" with exit status 1.
+func TestServeListenChecked(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct{ listen, want string }{
+		{"nonsense", `--listen "nonsense": want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)`},
+		{"20003", `--listen "20003": want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)`},
+		{"::1:20003", `--listen "::1:20003": want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address); an IPv6 host in brackets, e.g. [::1]:20003`},
+		{"127.0.0.1:99999", "--listen 127.0.0.1:99999: port 99999: want 0 (any free port) to 65535"},
+		{"127.0.0.1:-1", `--listen "127.0.0.1:-1": port "-1": want a number from 0 (any free port) to 65535`},
+		{"127.0.0.1:http", `--listen "127.0.0.1:http": port "http": want a number from 0 (any free port) to 65535`},
+		{"0.0.0.0:", `--listen "0.0.0.0:": port "": want a number from 0 (any free port) to 65535`},
+	} {
+		r := arena(t, "serve", "--game=agrid", "--replays", dir, "--listen", c.listen)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
+			t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
+		}
+	}
 }

@@ -640,3 +640,16 @@ func TestDeadline24BuiltinBotsOverTCP(t *testing.T) {
 		t.Errorf("--tcp with a CodinGame game: want exit status 2 naming the games it is for\n%s", r)
 	}
 }
+
+// arena serve says where it listens as the user gave it: 0.0.0.0 with the port it bound
+// (a free one for port 0), not the [::] that Go listens on for 0.0.0.0.
+func TestDeadline24ServeSaysTheAddressAsGiven(t *testing.T) {
+	t.Parallel()
+	srv := d24Serve(t, "--game", "agrid", "--listen", "0.0.0.0:0", "--option", "turns=3")
+	if !strings.HasPrefix(srv.addr, "0.0.0.0:") || srv.port() == "0" {
+		t.Errorf("arena serve --listen 0.0.0.0:0: want it serving on 0.0.0.0 and the port it bound\n%s", srv.output())
+	}
+	if out := srv.output(); strings.Contains(out, "[::]") {
+		t.Errorf("arena serve --listen 0.0.0.0:0 names the address as [::]\n%s", out)
+	}
+}
