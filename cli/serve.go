@@ -104,7 +104,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			}
 			// Bad options (a value out of range, a malformed map) are refused before the
 			// server says it is serving, not once it is listening; exit statuses as in run.
-			if _, err := g.New(referee.Config{Seed: seed, Players: len(ts), Options: opts, Files: files}); err != nil {
+			if err := match.CheckServe(g, seed, len(ts), opts, files); err != nil {
 				return fileContentError(info, err)
 			}
 			// The port comes from the variant, so it is looked up once the game has accepted
