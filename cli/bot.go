@@ -47,6 +47,13 @@ server closes the session.`,
 					return usageErr("bot %s: --%s is for --tcp (on stdin/stdout, --handshake logs in as NAME with password secret)", args[0], f)
 				}
 			}
+			session := false
+			if g, err := referee.Lookup(game); err == nil {
+				session = g.Info().Style == referee.StyleSession
+			}
+			if handshake && !session {
+				return usageErr("bot %s: --handshake is for the Deadline24 games (%s), whose bots log in", args[0], strings.Join(sessionGames(), ", "))
+			}
 			if addr == "" {
 				in := bufio.NewReaderSize(os.Stdin, 64<<10)
 				if handshake {
@@ -56,7 +63,7 @@ server closes the session.`,
 				}
 				return bot(in, stdout)
 			}
-			if g, err := referee.Lookup(game); err != nil || g.Info().Style != referee.StyleSession {
+			if !session {
 				return usageErr("bot %s: --tcp is for the Deadline24 games (%s), whose servers take TCP clients", args[0], strings.Join(sessionGames(), ", "))
 			}
 			if login == "" {

@@ -629,6 +629,34 @@ func TestTournamentFlagsNamedOnce(t *testing.T) {
 	}
 }
 
+// The Deadline24 games' own flags are refused, when given, for a game they do not apply to,
+// by every command that takes them, rather than quietly ignored: --exit-grace was, its value
+// left unread (a turn-based game stops its bots at the end), and --turn-timeout 0 was taken
+// for the flag left out. arena bot's --handshake likewise.
+func TestDeadline24FlagsRefusedForOtherGames(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--exit-grace", "1s"}, "--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; queens stops its bots when the game ends"},
+		{[]string{"--exit-grace", "2s"}, "--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; queens stops its bots when the game ends"},
+		{[]string{"--turn-timeout", "200ms"}, "--turn-timeout applies to the Deadline24 games; queens limits each answer (use --time-scale)"},
+		{[]string{"--turn-timeout", "0"}, "--turn-timeout applies to the Deadline24 games; queens limits each answer (use --time-scale)"},
+	} {
+		for _, cmd := range []string{"run", "tournament"} {
+			r := arena(t, append([]string{cmd, "--game=queens", "builtin:greedy", "builtin:random"}, c.args...)...)
+			if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
+				t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
+			}
+		}
+	}
+	want := "arena: bot queens/greedy: --handshake is for the Deadline24 games (agrid, bestow, rockets), whose bots log in"
+	if r := arena(t, "bot", "queens/greedy", "--handshake"); r.code != 2 || strings.TrimSpace(r.stderr) != want || r.stdout != "" {
+		t.Errorf("want exit status 2 and only %q\n%s", want, r)
+	}
+}
+
 // arena bot's --login and --password are for --tcp: without it they are refused rather than
 // ignored, since the bot would not log in with them.
 func TestBotLoginWithoutTCP(t *testing.T) {
