@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/players/builtin"
 	"github.com/arena-games/arena/referee"
 )
@@ -35,6 +36,7 @@ func newGamesCmd() *cobra.Command {
 			var list []gameListing
 			for _, g := range referee.Games() {
 				info := g.Info()
+				info.Options = match.Options(info) // the runner's options too, as --option takes them
 				list = append(list, gameListing{Info: info, Bots: builtin.Names(info.Name)})
 			}
 			if asJSON {

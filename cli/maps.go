@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arena-games/arena/maps"
+	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/referee"
 )
 
@@ -66,7 +67,11 @@ Without --seed a random seed is used and printed on stderr.`,
 			if err != nil {
 				return err
 			}
-			data, err := mw.WriteMap(referee.Config{Seed: seed, Players: players, Options: opts, Files: files})
+			cfg, err := match.RefereeConfig(g, seed, players, opts, files)
+			if err != nil {
+				return err
+			}
+			data, err := mw.WriteMap(cfg)
 			if err != nil {
 				return err
 			}

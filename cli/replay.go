@@ -211,7 +211,12 @@ and including turn N (default: the last turn), so that
     arena replay stdin r.json --player 0 --turn 41 > in.txt
     ./mybot < in.txt
 
-reproduces a crash, a timeout or a strange answer without arena.`,
+reproduces a crash, a timeout or a strange answer without arena.
+
+When the bot received nothing (a team of arena serve that never connected, or that
+sent no command, a Deadline24 bot speaking first; a --turn before its first input),
+nothing is printed and a note on stderr says why; the exit status is 0, as for any
+input printed.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := notNegative(cmd, "turn", "player"); err != nil {
@@ -244,6 +249,12 @@ reproduces a crash, a timeout or a strange answer without arena.`,
 					}
 				}
 			}
+			if b.Len() == 0 {
+				// Nothing is what the bot received, and stdout says it exactly: stderr
+				// says why, so that an empty file is not taken for a failure.
+				fmt.Fprintf(cmd.ErrOrStderr(), "arena: replay %s: nothing to print: %s\n", args[0], noInputReason(rec, player, turn))
+				return nil
+			}
 			_, err = io.WriteString(cmd.OutOrStdout(), b.String())
 			return err
 		},
@@ -252,6 +263,32 @@ reproduces a crash, a timeout or a strange answer without arena.`,
 	cmd.Flags().IntVar(&turn, "turn", -1, "up to this turn, included (default: the last)")
 	hideDefaults(cmd, "turn", "player")
 	return cmd
+}
+
+// noInputReason says why a player received no input up to turn (−1: the whole game).
+func noInputReason(rec *replays.Replay, player, turn int) string {
+	who := fmt.Sprintf("player %d (%s)", player, rec.Players[player].Name)
+	var res *replays.PlayerResult
+	if player < len(rec.Result.Players) {
+		res = &rec.Result.Players[player]
+	}
+	first := -1 // the first turn with input for the player
+	for _, t := range rec.Turns {
+		for _, m := range t.Moves {
+			if m.Player == player && m.Input != "" && first < 0 {
+				first = t.Turn
+			}
+		}
+	}
+	switch {
+	case res != nil && res.Message == replays.ServeNeverConnected:
+		return who + " never connected during this game, so it received no input"
+	case first >= 0:
+		return fmt.Sprintf("%s received no input up to turn %d (its first input is in turn %d)", who, turn, first)
+	case res != nil && res.Message != "":
+		return fmt.Sprintf("%s received no input in the whole game; its result says: %s", who, res.Message)
+	}
+	return who + " received no input in the whole game"
 }
 
 func newReplayRerunCmd() *cobra.Command {

@@ -56,3 +56,57 @@ func TestReplayShowReadsAShapeTableStrictly(t *testing.T) {
 		t.Errorf("replay show of a bad shape id: %v, want %q", err, want)
 	}
 }
+
+// replay stdin prints exactly what a bot received, and nothing for one that received
+// nothing; it then says why on stderr (it used to say nothing, a team of arena serve that
+// never connected looking like a broken command), and exits 0 as for any input printed.
+func TestReplayStdinSaysWhyItPrintsNothing(t *testing.T) {
+	rec := &replays.Replay{
+		Format: replays.Format, Arena: "test", Game: "agrid", RefereeVersion: "4", Seed: 78,
+		Players: []replays.Player{
+			{Name: "login1", Command: "tcp team 0 (login1)"}, {Name: "login2", Command: "tcp team 1 (login2)"},
+			{Name: "login3", Command: "tcp team 2 (login3)"}, {Name: "login4", Command: "tcp team 3 (login4)"},
+		},
+		Settings: replays.Settings{Style: referee.StyleSession, TimeScale: 1, Clock: "wall", Transport: "tcp"},
+		Turns: []replays.Turn{
+			{Turn: 0, Moves: []replays.Move{{Player: 0, Output: "TIME_TO_END\n", Input: "OK\n3\n"}}},
+			{Turn: 1, Moves: []replays.Move{{Player: 0, Output: "WAIT\n", Input: "OK\nWAITING 0.5\n"}}},
+			{Turn: 2, Moves: []replays.Move{{Player: 3, Output: "TIME_TO_END\n", Input: "OK\n1\n"}}},
+		},
+		Result: replays.Result{Game: "agrid", Seed: 78, Turns: 3, Winner: -1, Players: []replays.PlayerResult{
+			{Index: 0, Name: "login1", Status: "ok", Rank: 1},
+			{Index: 1, Name: "login2", Status: "ok", Rank: 1, Message: replays.ServeNeverConnected},
+			{Index: 2, Name: "login3", Status: "ok", Rank: 1, Message: replays.SilentNote},
+			{Index: 3, Name: "login4", Status: "ok", Rank: 1},
+		}},
+	}
+	path := filepath.Join(t.TempDir(), "agrid-78.json")
+	if err := replays.Write(path, rec); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args      []string
+		out, note string
+	}{
+		{[]string{"--player", "0"}, "OK\n3\nOK\nWAITING 0.5\n", ""},
+		{[]string{"--player", "1"}, "", "player 1 (login2) never connected during this game, so it received no input"},
+		{[]string{"--player", "1", "--turn", "1"}, "", "player 1 (login2) never connected during this game, so it received no input"},
+		{[]string{"--player", "2"}, "", "player 2 (login3) received no input in the whole game; its result says: " + replays.SilentNote},
+		{[]string{"--player", "3", "--turn", "1"}, "", "player 3 (login4) received no input up to turn 1 (its first input is in turn 2)"},
+		{[]string{"--player", "3"}, "OK\n1\n", ""},
+	} {
+		root := newRoot()
+		var stdout, stderr bytes.Buffer
+		root.SetOut(&stdout)
+		root.SetErr(&stderr)
+		root.SetArgs(append([]string{"replay", "stdin", path}, c.args...))
+		err := root.Execute()
+		want := ""
+		if c.note != "" {
+			want = "arena: replay " + path + ": nothing to print: " + c.note + "\n"
+		}
+		if err != nil || stdout.String() != c.out || stderr.String() != want {
+			t.Errorf("replay stdin %v: error %v, stdout %q, stderr %q; want no error, stdout %q, stderr %q", c.args, err, stdout.String(), stderr.String(), c.out, want)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/players"
@@ -40,9 +41,12 @@ type gameFlags struct {
 	turnTimeout  time.Duration
 	exitGrace    time.Duration
 	parsedTiming match.Timing
+
+	flags *pflag.FlagSet // the command's, to tell a flag given from one left at its default
 }
 
 func (f *gameFlags) register(cmd *cobra.Command) {
+	f.flags = cmd.Flags()
 	cmd.Flags().StringVar(&f.game, "game", "", "game to play (required; see: arena games)")
 	cmd.Flags().StringArrayVar(&f.options, "option", nil, "game option KEY=VALUE (repeatable; see: arena games)")
 	cmd.Flags().BoolVar(&f.noTimeout, "no-timeout", false, "disable time and compute limits (debugging)")
@@ -112,8 +116,16 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 		return nil, nil, nil, nil, usageErr("--exit-grace %v: want more than 0", f.exitGrace)
 	}
 	info := g.Info()
-	if f.turnTimeout > 0 && info.Style != referee.StyleSession {
-		return nil, nil, nil, nil, usageErr("--turn-timeout applies to the Deadline24 games; %s limits each answer (use --time-scale)", info.Name)
+	// The Deadline24 games' flags are refused, when given, for a game they would not change,
+	// rather than quietly ignored: given, not set to a non-zero value, since --exit-grace
+	// has a default of its own and --turn-timeout 0 is a value given all the same.
+	if info.Style != referee.StyleSession {
+		switch {
+		case f.flags.Changed("turn-timeout"):
+			return nil, nil, nil, nil, usageErr("--turn-timeout applies to the Deadline24 games; %s limits each answer (use --time-scale)", info.Name)
+		case f.flags.Changed("exit-grace"):
+			return nil, nil, nil, nil, usageErr("--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; %s stops its bots when the game ends", info.Name)
+		}
 	}
 	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
 		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info, "bot"), n)

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -73,6 +76,11 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			default:
 				return usageErr("--start %q: want all (when every team has logged in) or now", start)
 			}
+			if listen != "" {
+				if err := checkListen(listen); err != nil {
+					return err
+				}
+			}
 			opts, err := parseOptions(optionFlags)
 			if err != nil {
 				return err
@@ -87,7 +95,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			if err != nil {
 				return err
 			}
-			ts, err := parseTeams(teamFlags, teams, info)
+			ts, err := parseTeams(teamFlags, teams, cmd.Flags().Changed("teams"), info)
 			if err != nil {
 				return err
 			}
@@ -96,12 +104,14 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			}
 			// Bad options (a value out of range, a malformed map) are refused before the
 			// server says it is serving, not once it is listening; exit statuses as in run.
-			if _, err := g.New(referee.Config{Seed: seed, Players: len(ts), Options: opts, Files: files}); err != nil {
+			if err := match.CheckServe(g, seed, len(ts), opts, files); err != nil {
 				return fileContentError(info, err)
 			}
 			// The port comes from the variant, so it is looked up once the game has accepted
 			// the options: a misspelt --variant is then named as an unknown variant, not as
-			// one without a port.
+			// one without a port. A failure to listen names the flag and its value, or where
+			// the default address comes from.
+			named := "--listen " + listen
 			if listen == "" {
 				v := opts["variant"]
 				if v == "" {
@@ -112,6 +122,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 					return usageErr("no default port for %s variant %q: give --listen", gameName, v)
 				}
 				listen = fmt.Sprintf("127.0.0.1:%d", port)
+				named = fmt.Sprintf("%s, the port of %s %s (--listen to choose another)", listen, gameName, v)
 			}
 			if replayDir != "" {
 				if err := os.MkdirAll(replayDir, 0o755); err != nil {
@@ -120,10 +131,10 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			}
 			ln, err := net.Listen("tcp", listen)
 			if err != nil {
-				return fmt.Errorf("--listen %s: %w", listen, netReason(err))
+				return fmt.Errorf("%s: %w", named, netReason(err))
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%s serving on %s: %s (%s), %s from seed %d\n", info.Name, ln.Addr(), count(len(ts), "team"), teamList(ts), count(games, "game"), seed)
+			fmt.Fprintf(w, "%s serving on %s: %s (%s), %s from seed %d\n", info.Name, listeningOn(listen, ln), count(len(ts), "team"), teamList(ts), count(games, "game"), seed)
 			if !startNow {
 				fmt.Fprintln(w, "waiting for every team to log in")
 			}
@@ -162,9 +173,9 @@ has logged in (or at once with --start now). A replay is written per game.`,
 	}
 	cmd.Flags().StringVar(&gameName, "game", "", "game to serve: bestow, agrid or rockets (required)")
 	cmd.Flags().StringVar(&variant, "variant", "", "server variant (bestow: vanilla|wicked|flower, agrid: grid1|grid2|grid3, rockets: rockets1|rockets2)")
-	cmd.Flags().StringVar(&listen, "listen", "", "address to listen on (default 127.0.0.1 and the variant's port of the 2017 servers, 20000–20007)")
+	cmd.Flags().StringVar(&listen, "listen", "", "address to listen on, HOST:PORT (port 0: a free one; default 127.0.0.1 and the variant's port of the 2017 servers, 20000–20007)")
 	cmd.Flags().StringArrayVar(&teamFlags, "team", nil, "a team LOGIN:PASSWORD, in seat order (repeatable)")
-	cmd.Flags().IntVar(&teams, "teams", 0, "number of teams when no --team is given (default: the game's minimum)")
+	cmd.Flags().IntVar(&teams, "teams", 0, "number of teams when no --team is given, within the game's player counts (default: the game's least)")
 	cmd.Flags().IntVar(&games, "games", 1, "games to play back to back (seed, seed+1, …), sessions staying open")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the first game (default: random)")
 	cmd.Flags().StringVar(&start, "start", "all", "when the clock starts: all (every team has logged in) or now")
@@ -194,7 +205,10 @@ func defaultVariant(info referee.Info) string {
 	return ""
 }
 
-func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) {
+// parseTeams builds the teams from the --team flags, or else from --teams n (given says
+// whether it was): n is held to the game's player counts whenever it is given, 0 and
+// negative counts included, and only left out does it default to the game's least.
+func parseTeams(flags []string, n int, given bool, info referee.Info) ([]match.Team, error) {
 	var ts []match.Team
 	seen := map[string]bool{}
 	for _, f := range flags {
@@ -208,25 +222,23 @@ func parseTeams(flags []string, n int, info referee.Info) ([]match.Team, error) 
 		seen[login] = true
 		ts = append(ts, match.Team{Login: login, Password: pass})
 	}
-	if n < 0 {
-		return nil, usageErr("--teams %d: want 1 or more", n)
+	if given && (n < info.MinPlayers || n > info.MaxPlayers) {
+		return nil, usageErr("--teams %d: %s is played by %s", n, info.Name, playerCount(info, "team"))
 	}
-	if len(ts) == 0 {
-		if n == 0 {
+	switch {
+	case len(ts) > 0 && given && n != len(ts):
+		return nil, usageErr("--teams %d but %s", n, count(len(ts), "--team flag"))
+	case len(ts) > 0:
+	default:
+		if !given {
 			n = info.MinPlayers
 		}
 		for i := 1; i <= n; i++ {
 			ts = append(ts, match.Team{Login: fmt.Sprintf("login%d", i), Password: "secret"})
 		}
-	} else if n != 0 && n != len(ts) {
-		return nil, usageErr("--teams %d but %d --team flags", n, len(ts))
 	}
 	if len(ts) < info.MinPlayers || len(ts) > info.MaxPlayers {
-		given := fmt.Sprintf("--teams %d", n)
-		if len(flags) > 0 {
-			given = count(len(flags), "--team flag")
-		}
-		return nil, usageErr("%s: %s is played by %s", given, info.Name, playerCount(info, "team"))
+		return nil, usageErr("%s: %s is played by %s", count(len(ts), "--team flag"), info.Name, playerCount(info, "team"))
 	}
 	return ts, nil
 }
@@ -237,6 +249,54 @@ func teamList(ts []match.Team) string {
 		names = append(names, t.Login)
 	}
 	return strings.Join(names, ", ")
+}
+
+// checkListen refuses a --listen that cannot be listened on whatever the machine: not
+// HOST:PORT, a port that is not a number from 0 to 65535, or a host name that names no
+// address. A usage error, as arena view's --port out of range, said before anything starts.
+func checkListen(addr string) error {
+	const want = "want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)"
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		if strings.Count(addr, ":") > 1 && !strings.HasPrefix(addr, "[") {
+			return usageErr("--listen %q: %s; an IPv6 host in brackets, e.g. [::1]:20003", addr, want)
+		}
+		return usageErr("--listen %q: %s", addr, want)
+	}
+	n, err := strconv.ParseUint(port, 10, 32)
+	if err != nil {
+		return usageErr("--listen %q: port %q: want a number from 0 (any free port) to 65535", addr, port)
+	}
+	if n > 65535 {
+		return usageErr("--listen %s: port %d: want 0 (any free port) to 65535", addr, n)
+	}
+	if host == "" || net.ParseIP(host) != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := net.DefaultResolver.LookupHost(ctx, host); err != nil {
+		var de *net.DNSError
+		if errors.As(err, &de) && de.IsNotFound {
+			return usageErr("--listen %s: no such host %q (want an address of this machine, or a name of one)", addr, host)
+		}
+		// A resolver that does not answer is not the flag's fault: listening says why.
+	}
+	return nil
+}
+
+// listeningOn is the address a server listens on as its user knows it: the host as given
+// (0.0.0.0, not the [::] that Go reports for it, having listened on IPv6 too), the port as
+// bound (the free port picked for port 0).
+func listeningOn(listen string, ln net.Listener) string {
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return ln.Addr().String()
+	}
+	if a, ok := ln.Addr().(*net.TCPAddr); ok {
+		return net.JoinHostPort(host, strconv.Itoa(a.Port))
+	}
+	return ln.Addr().String()
 }
 
 // netReason is why a listen or a dial failed, without the operation and the address that

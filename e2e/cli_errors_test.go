@@ -493,7 +493,9 @@ func TestLimitFlagsNamedWithTheirValue(t *testing.T) {
 
 // arena serve's usage errors read as arena run's and exit 2 like them: a missing --game
 // (cobra's required flag said "required flag(s) "game" not set" and exited 1), and a number
-// of teams the game cannot seat, named by the flag that set it.
+// of teams the game cannot seat, named by the flag that set it, with the game's counts:
+// --teams 0 among them, which used to be taken for the flag left out (agrid served 1 team,
+// bestow 2).
 func TestServeUsageErrors(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -503,7 +505,12 @@ func TestServeUsageErrors(t *testing.T) {
 	}{
 		{nil, "--game is required (one of: agrid, bestow, rockets)"},
 		{[]string{"--game=bestow", "--teams", "1"}, "--teams 1: bestow is played by 2 teams"},
-		{[]string{"--game=bestow", "--teams", "-1"}, "--teams -1: want 1 or more"},
+		{[]string{"--game=bestow", "--teams", "-1"}, "--teams -1: bestow is played by 2 teams"},
+		{[]string{"--game=bestow", "--teams", "0"}, "--teams 0: bestow is played by 2 teams"},
+		{[]string{"--game=agrid", "--teams", "0"}, "--teams 0: agrid is played by 1 to 16 teams"},
+		{[]string{"--game=agrid", "--teams=-3"}, "--teams -3: agrid is played by 1 to 16 teams"},
+		{[]string{"--game=rockets", "--teams", "0", "--team", "a:b"}, "--teams 0: rockets is played by 1 to 8 teams"},
+		{[]string{"--game=rockets", "--teams", "3", "--team", "a:b", "--team", "c:d"}, "--teams 3 but 2 --team flags"},
 		{[]string{"--game=rockets", "--teams", "9"}, "--teams 9: rockets is played by 1 to 8 teams"},
 		{[]string{"--game=bestow", "--team", "a:b"}, "1 --team flag: bestow is played by 2 teams"},
 	} {
@@ -622,6 +629,34 @@ func TestTournamentFlagsNamedOnce(t *testing.T) {
 	}
 }
 
+// The Deadline24 games' own flags are refused, when given, for a game they do not apply to,
+// by every command that takes them, rather than quietly ignored: --exit-grace was, its value
+// left unread (a turn-based game stops its bots at the end), and --turn-timeout 0 was taken
+// for the flag left out. arena bot's --handshake likewise.
+func TestDeadline24FlagsRefusedForOtherGames(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--exit-grace", "1s"}, "--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; queens stops its bots when the game ends"},
+		{[]string{"--exit-grace", "2s"}, "--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; queens stops its bots when the game ends"},
+		{[]string{"--turn-timeout", "200ms"}, "--turn-timeout applies to the Deadline24 games; queens limits each answer (use --time-scale)"},
+		{[]string{"--turn-timeout", "0"}, "--turn-timeout applies to the Deadline24 games; queens limits each answer (use --time-scale)"},
+	} {
+		for _, cmd := range []string{"run", "tournament"} {
+			r := arena(t, append([]string{cmd, "--game=queens", "builtin:greedy", "builtin:random"}, c.args...)...)
+			if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
+				t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
+			}
+		}
+	}
+	want := "arena: bot queens/greedy: --handshake is for the Deadline24 games (agrid, bestow, rockets), whose bots log in"
+	if r := arena(t, "bot", "queens/greedy", "--handshake"); r.code != 2 || strings.TrimSpace(r.stderr) != want || r.stdout != "" {
+		t.Errorf("want exit status 2 and only %q\n%s", want, r)
+	}
+}
+
 // arena bot's --login and --password are for --tcp: without it they are refused rather than
 // ignored, since the bot would not log in with them.
 func TestBotLoginWithoutTCP(t *testing.T) {
@@ -657,6 +692,38 @@ func TestAddressInUseNamesTheFlag(t *testing.T) {
 	} {
 		if r := arena(t, c.args...); r.code != 1 || r.stderr != c.want || r.stdout != "" {
 			t.Errorf("want exit status 1 and only %q\n%s", c.want, r)
+		}
+	}
+
+	// The port of a variant, taken when --listen is left out, is named as that, with the
+	// flag that chooses another. (Held here, or by another program: in use either way.)
+	if held, err := net.Listen("tcp", "127.0.0.1:20005"); err == nil {
+		defer held.Close()
+	}
+	want := "arena: 127.0.0.1:20005, the port of agrid grid3 (--listen to choose another): bind: address already in use\n"
+	if r := arena(t, "serve", "--game=agrid", "--variant=grid3", "--replays", dir); r.code != 1 || r.stderr != want || r.stdout != "" {
+		t.Errorf("want exit status 1 and only %q\n%s", want, r)
+	}
+}
+
+// A --listen that no machine could listen on is a bad flag (exit status 2), named with its
+// value and what it should be, as arena view's --port is, before anything starts: it was
+// net's "address nonsense: missing port in address" with exit status 1.
+func TestServeListenChecked(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct{ listen, want string }{
+		{"nonsense", `--listen "nonsense": want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)`},
+		{"20003", `--listen "20003": want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)`},
+		{"::1:20003", `--listen "::1:20003": want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address); an IPv6 host in brackets, e.g. [::1]:20003`},
+		{"127.0.0.1:99999", "--listen 127.0.0.1:99999: port 99999: want 0 (any free port) to 65535"},
+		{"127.0.0.1:-1", `--listen "127.0.0.1:-1": port "-1": want a number from 0 (any free port) to 65535`},
+		{"127.0.0.1:http", `--listen "127.0.0.1:http": port "http": want a number from 0 (any free port) to 65535`},
+		{"0.0.0.0:", `--listen "0.0.0.0:": port "": want a number from 0 (any free port) to 65535`},
+	} {
+		r := arena(t, "serve", "--game=agrid", "--replays", dir, "--listen", c.listen)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
+			t.Errorf("want exit status 2 and only %q\n%s", c.want, r)
 		}
 	}
 }

@@ -5,9 +5,11 @@ package e2e
 // games on one session, and `--option handshake=1`.
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -638,5 +640,105 @@ func TestDeadline24BuiltinBotsOverTCP(t *testing.T) {
 	d24Verify(t, filepath.Join(srv.dir, "agrid-6.json"))
 	if r := d24Arena(t, t.TempDir(), "bot", "queens/greedy", "--tcp", srv.addr); r.code != 2 || !strings.Contains(r.stderr, "Deadline24 games") {
 		t.Errorf("--tcp with a CodinGame game: want exit status 2 naming the games it is for\n%s", r)
+	}
+}
+
+// arena bot --tcp names the bot, the server and the login when the connection fails, and
+// says what happened in words, as it does of a refused login: a server that reset the
+// connection once the game was over used to give only "read tcp A->B: read: connection
+// reset by peer". A session that ends before any command was answered is not a game
+// played (a bot that logged in as the server's last game ended, say): it exits 1 too.
+// The servers here play the server's side of each case.
+func TestBotOverTCPSaysWhatHappenedToTheConnection(t *testing.T) {
+	t.Parallel()
+	login := func(c net.Conn, rd *bufio.Reader) {
+		for _, prompt := range []string{"LOGIN", "PASS"} {
+			fmt.Fprintln(c, prompt)
+			rd.ReadString('\n')
+		}
+		fmt.Fprintln(c, "OK")
+	}
+	reset := func(c net.Conn) {
+		c.(*net.TCPConn).SetLinger(0) // closing then resets the connection
+		c.Close()
+	}
+	for _, tc := range []struct {
+		name   string
+		server func(c net.Conn, rd *bufio.Reader)
+		want   string // after "arena: bot agrid/greedy: "; ADDR is the server's address
+	}{
+		{"closed before the login", func(c net.Conn, rd *bufio.Reader) { c.Close() },
+			"logging in to ADDR as team7: the server closed the connection before the LOGIN prompt"},
+		{"reset during the login", func(c net.Conn, rd *bufio.Reader) {
+			fmt.Fprintln(c, "LOGIN")
+			rd.ReadString('\n')
+			reset(c)
+		}, "logging in to ADDR as team7: the server closed the connection abruptly (connection reset by peer) before the PASS prompt"},
+		{"closed once logged in", func(c net.Conn, rd *bufio.Reader) {
+			login(c, rd)
+			rd.ReadString('\n') // the bot's first command
+			c.Close()
+		}, "playing on ADDR as team7: the server closed the connection before answering any command (is its last game over?)"},
+		{"reset once logged in", func(c net.Conn, rd *bufio.Reader) {
+			login(c, rd)
+			rd.ReadString('\n')
+			reset(c)
+		}, "playing on ADDR as team7: the server closed the connection abruptly (connection reset by peer) before answering any command (is its last game over?)"},
+		{"reset during the game", func(c net.Conn, rd *bufio.Reader) {
+			login(c, rd)
+			rd.ReadString('\n') // TIME_TO_END
+			fmt.Fprintln(c, "OK\n100")
+			rd.ReadString('\n')
+			reset(c)
+		}, "playing on ADDR as team7: the server closed the connection abruptly (connection reset by peer)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			go func() {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				defer c.Close()
+				tc.server(c, bufio.NewReader(c))
+			}()
+			addr := ln.Addr().String()
+			want := "arena: bot agrid/greedy: " + strings.ReplaceAll(tc.want, "ADDR", addr)
+			r := arena(t, "bot", "agrid/greedy", "--tcp", addr, "--login", "team7")
+			if r.code != 1 || strings.TrimSpace(r.stderr) != want {
+				t.Errorf("want exit status 1 and only %q\n%s", want, r)
+			}
+		})
+	}
+	t.Run("no server", func(t *testing.T) {
+		t.Parallel()
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		want := "arena: bot agrid/greedy: connecting to " + addr + " (--tcp) as team7: no server listens there (connection refused)"
+		if r := arena(t, "bot", "agrid/greedy", "--tcp", addr, "--login", "team7"); r.code != 1 || strings.TrimSpace(r.stderr) != want {
+			t.Errorf("want exit status 1 and only %q\n%s", want, r)
+		}
+	})
+}
+
+// arena serve says where it listens as the user gave it: 0.0.0.0 with the port it bound
+// (a free one for port 0), not the [::] that Go listens on for 0.0.0.0.
+func TestDeadline24ServeSaysTheAddressAsGiven(t *testing.T) {
+	t.Parallel()
+	srv := d24Serve(t, "--game", "agrid", "--listen", "0.0.0.0:0", "--option", "turns=3")
+	if !strings.HasPrefix(srv.addr, "0.0.0.0:") || srv.port() == "0" {
+		t.Errorf("arena serve --listen 0.0.0.0:0: want it serving on 0.0.0.0 and the port it bound\n%s", srv.output())
+	}
+	if out := srv.output(); strings.Contains(out, "[::]") {
+		t.Errorf("arena serve --listen 0.0.0.0:0 names the address as [::]\n%s", out)
 	}
 }

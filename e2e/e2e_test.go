@@ -300,6 +300,59 @@ func TestGamesListed(t *testing.T) {
 	}
 }
 
+// The README's `--option handshake=1` of the Deadline24 games is listed where options are:
+// `arena games` and its --json, with its default and meaning, and the known options an
+// unknown key's error names, in arena run, tournament and serve alike; a turn-based game,
+// which has no login, does not list it.
+func TestHandshakeListedWithTheOptions(t *testing.T) {
+	t.Parallel()
+	text := arena(t, "games")
+	js := arena(t, "games", "--json")
+	var listed []struct {
+		Name    string `json:"name"`
+		Options []struct{ Key, Default, Help string }
+	}
+	if err := json.Unmarshal([]byte(js.stdout), &listed); err != nil {
+		t.Fatalf("arena games --json: %v\n%s", err, js)
+	}
+	handshake := map[string]bool{}
+	for _, g := range listed {
+		for _, o := range g.Options {
+			if o.Key == "handshake" {
+				handshake[g.Name] = o.Default == "0" && strings.Contains(o.Help, "log in")
+			}
+		}
+	}
+	for _, game := range []string{"bestow", "agrid", "rockets", "queens"} {
+		session := game != "queens"
+		if handshake[game] != session {
+			t.Errorf("arena games --json: %s lists handshake (default 0, its meaning): %v, want %v", game, handshake[game], session)
+		}
+		section := gameSection(text.stdout, game)
+		if listed := strings.Contains(section, "\n    handshake  ") && strings.Contains(section, `default "0"`); listed != session {
+			t.Errorf("arena games: %s lists handshake: %v, want %v\n%s", game, listed, session, section)
+		}
+		for _, args := range [][]string{
+			{"run", "--game=" + game, "--option", "nosuch=1", "builtin:greedy", "builtin:random"},
+			{"tournament", "--game=" + game, "--option", "nosuch=1", "builtin:greedy", "builtin:random"},
+			{"serve", "--game=" + game, "--option", "nosuch=1", "--listen", "127.0.0.1:0", "--replays", t.TempDir()},
+		} {
+			if !session && args[0] == "serve" {
+				continue
+			}
+			r := arena(t, args...)
+			if r.code != 2 || !strings.Contains(r.stderr, `option "nosuch": unknown option (known: `) || strings.Contains(r.stderr, "handshake") != session {
+				t.Errorf("want exit status 2 and the known options, handshake among them: %v\n%s", session, r)
+			}
+		}
+	}
+	// arena serve's clients always log in: handshake=1 says so, 0 cannot be had.
+	r := arena(t, "serve", "--game=agrid", "--option", "handshake=0", "--listen", "127.0.0.1:0", "--replays", t.TempDir())
+	if want := `arena: agrid: option handshake="0": arena serve's clients always log in (LOGIN/PASS); 0 is for arena run`; r.code != 2 || strings.TrimSpace(r.stderr) != want {
+		t.Errorf("want exit status 2 and only %q\n%s", want, r)
+	}
+}
+
 // gameSection is the paragraph of `arena games` about one game.
 func gameSection(out, game string) string {
 	for _, para := range strings.Split(out, "\n\n") {

@@ -135,38 +135,6 @@ func (e *InterruptedError) Unwrap() error { return e.Err }
 
 func interrupted(turn int, err error) error { return &InterruptedError{Turn: turn, Err: err} }
 
-// refereeConfig is what the referee is given: the options but the runner's own (the session
-// games' handshake, which it reports).
-func refereeConfig(info referee.Info, seed int64, players int, options map[string]string, files map[string][]byte) (referee.Config, bool, error) {
-	cfg := referee.Config{Seed: seed, Players: players, Options: map[string]string{}, Files: files}
-	handshake := false
-	for k, v := range options {
-		if k == replays.HandshakeOption && info.Style == referee.StyleSession {
-			switch v {
-			case "0", "1":
-				handshake = v == "1"
-			default:
-				return cfg, false, &referee.OptionError{Game: info.Name, Key: k, Value: v, Reason: "want 0 or 1"}
-			}
-			continue
-		}
-		cfg.Options[k] = v
-	}
-	return cfg, handshake, nil
-}
-
-// CheckGame reports whether a game can be set up with these options and files for this many
-// players, as Run would set it up, without starting anything: a tournament checks before
-// its first game.
-func CheckGame(g referee.Game, players int, options map[string]string, files map[string][]byte) error {
-	cfg, _, err := refereeConfig(g.Info(), 1, players, options, files)
-	if err != nil {
-		return err
-	}
-	_, err = g.New(cfg)
-	return err
-}
-
 // Run plays one game and returns its replay (whose Result says who won). An error means the
 // game could not be played: bad options, a bot that cannot be started, or ctx ended (then
 // the replay so far is returned too).

@@ -107,7 +107,11 @@ type server struct {
 func (s *server) newGame(k int) error {
 	info := s.cfg.Game.Info()
 	seed := s.cfg.Seed + int64(k)
-	ref, err := s.cfg.Game.New(referee.Config{Seed: seed, Players: len(s.cfg.Teams), Options: s.cfg.Options, Files: s.cfg.Files})
+	refCfg, err := serveConfig(info, seed, len(s.cfg.Teams), s.cfg.Options, s.cfg.Files)
+	if err != nil {
+		return err
+	}
+	ref, err := s.cfg.Game.New(refCfg)
 	if err != nil {
 		return err
 	}
