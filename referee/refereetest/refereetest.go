@@ -218,7 +218,7 @@ func play(t *testing.T, g referee.Game, o Options, players int, seed int64, rng 
 				rec.lines = append(rec.lines, perPlayer)
 			}
 			for p, lines := range perPlayer {
-				team := protocol.Team{Limit: rules.CommandLimit}
+				team := referee.SessionTeam(r, p)
 				for _, line := range lines {
 					kind, resp := team.Handle(line, false, func(tokens []string) []string { return r.Command(p, tokens) })
 					if kind != protocol.LineIgnored && (len(resp) == 0 || !(resp[0] == "OK" || strings.HasPrefix(resp[0], "FAILED "))) {
