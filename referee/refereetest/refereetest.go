@@ -108,6 +108,14 @@ func checkBadConfig(t *testing.T, g referee.Game, o Options) {
 	if !errors.As(err, &oe) || oe.Key != "no-such-option" {
 		t.Errorf("unknown option: got %v, want an *referee.OptionError naming the key", err)
 	}
+	for _, v := range append([]string{info.Version}, info.OlderVersions...) {
+		if _, err := g.New(referee.Config{Seed: 1, Players: info.MinPlayers, Options: o.GameOptions, Version: v}); err != nil {
+			t.Errorf("version %q (the referee's own or an older one it plays) rejected: %v", v, err)
+		}
+	}
+	if _, err := g.New(referee.Config{Seed: 1, Players: info.MinPlayers, Options: o.GameOptions, Version: "no-such-version"}); err == nil {
+		t.Errorf("referee version %q accepted: New must refuse a version it does not play (referee.CheckVersion)", "no-such-version")
+	}
 	for _, opt := range info.Options {
 		opts := map[string]string{opt.Key: opt.Default}
 		for k, v := range o.GameOptions {
