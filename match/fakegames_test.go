@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -124,12 +125,20 @@ type sumRef struct {
 	total, start []int64
 	status       []referee.Status
 	msg          []string
+	// refused lists the lines the session grammar refused this turn (Refused); events,
+	// those of the last turn, for the frame.
+	refused, events []string
 }
 
 func (r *sumRef) Turn() int  { return r.turn }
 func (r *sumRef) Over() bool { return r.turn >= r.turns }
 func (r *sumRef) Frame() referee.Frame {
-	return referee.Frame{Shapes: []referee.Shape{}, State: map[string]any{"totals": append([]int64(nil), r.total...)}}
+	return referee.Frame{Shapes: []referee.Shape{}, State: map[string]any{"totals": append([]int64(nil), r.total...)}, Events: slices.Clone(r.events)}
+}
+
+// Refused keeps account of the lines the session grammar refuses (referee.RefusalRecorder).
+func (r *sumRef) Refused(p int, line string, tooLong bool, answer string) {
+	r.refused = append(r.refused, fmt.Sprintf("%d: %s → %s", p, protocol.QuoteLine(line, tooLong, 20), answer))
 }
 func (r *sumRef) Rules() referee.SessionRules {
 	return referee.SessionRules{CommandLimit: 5, TurnDuration: time.Second, Sequential: r.seq, ArrivalOrder: r.arrival}
@@ -170,6 +179,7 @@ func (r *sumRef) Command(p int, tokens []string) []string {
 }
 func (r *sumRef) EndTurn() {
 	copy(r.start, r.total)
+	r.events, r.refused = r.refused, nil
 	r.turn++
 }
 func (r *sumRef) Leave(p int, s referee.Status, m string) { r.status[p], r.msg[p] = s, m }

@@ -351,6 +351,10 @@ func TestSessionLockstep(t *testing.T) {
 		if !strings.HasPrefix(bot1.Input, "OK\n") || !strings.Contains(bot1.Input, "FAILED 6 commands limit reached, forced waiting activated\nWAITING ") {
 			t.Errorf("sequential=%v: bot 1 turn 1 input %q lacks the opening OK or the forced wait", seq, bot1.Input)
 		}
+		// The forced wait reaches the game, which keeps account of it (RefusalRecorder).
+		if want := []string{`1: "ADD 7" → FAILED 6 commands limit reached, forced waiting activated`}; !cmp.Equal(rec.Turns[1].Frame.Events, want) {
+			t.Errorf("sequential=%v: turn 1 events %q, want %q", seq, rec.Turns[1].Frame.Events, want)
+		}
 		for _, p := range rec.Result.Players {
 			if p.Status != referee.StatusOK {
 				t.Errorf("player %d: %s %s", p.Index, p.Status, p.Message)

@@ -138,6 +138,9 @@ func (s *server) newGame(k int) error {
 		s.rec.Players = append(s.rec.Players, replays.Player{Name: t.Login, Command: fmt.Sprintf("tcp team %d (%s)", i, t.Login)})
 	}
 	s.teams = make([]protocol.Team, len(s.cfg.Teams))
+	for i := range s.teams {
+		s.teams[i] = referee.SessionTeam(sess, i)
+	}
 	s.resetTeams()
 	if s.conns == nil {
 		s.conns = map[*sconn]bool{}

@@ -119,6 +119,13 @@ func TestServe(t *testing.T) {
 		t.Errorf("red scored %v, want 6 (2+1+1+1+1)", got)
 	}
 	everyInputByteCounts(t, rec)
+	// The line over red's limit reached the game as a refusal (RefusalRecorder).
+	if want := []string{`0: "ADD 1" → FAILED 6 commands limit reached, forced waiting activated`}; !cmp.Equal(rec.Turns[0].Frame.Events, want) {
+		t.Errorf("turn 0 events %q, want %q", rec.Turns[0].Frame.Events, want)
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
 	// Turn 1 starts with the OK of red's one connection that waited in turn 0: a second
 	// one was not sent.
 	first := &rec.Turns[1].Moves[0]

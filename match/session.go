@@ -70,7 +70,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			if seats[p].out {
 				return
 			}
-			waiting[p] = serveSeat(cfg, ref, &refMu, trail, seats[p], moves[p], rules.CommandLimit, clockStart, budget)
+			waiting[p] = serveSeat(cfg, ref, &refMu, trail, seats[p], moves[p], clockStart, budget)
 		}
 		var order []int
 		if rules.Sequential && !rules.ArrivalOrder {
@@ -141,8 +141,8 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 // serveSeat reads and answers one seat's command lines until it waits, its budget runs out
 // or it leaves. It reports whether the seat is waiting for the next turn's OK. With a
 // trail, each line and its answer are also written to it as the referee handles them.
-func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, limit int, clockStart time.Time, budget time.Duration) bool {
-	team := protocol.Team{Limit: limit}
+func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, clockStart time.Time, budget time.Duration) bool {
+	team := referee.SessionTeam(ref, s.index)
 	by := deadline(clockStart, budget)
 	// The game's wall-clock cap bounds a session game too: a seat still being served when
 	// it is reached is stopped, as a bot that owes an answer is in the other games.

@@ -130,6 +130,50 @@ func TestTeamHandle(t *testing.T) {
 	}
 }
 
+// Refused is told of the lines the grammar answers FAILED itself (too long, WAIT with
+// arguments, past the limit), in order, and of no other: what exec answers is the game's.
+func TestTeamTellsItsRefusals(t *testing.T) {
+	type refusal struct {
+		Line    string
+		TooLong bool
+		Answer  string
+	}
+	var told []refusal
+	team := Team{Limit: 4, Refused: func(line string, tooLong bool, answer string) {
+		told = append(told, refusal{line, tooLong, answer})
+	}}
+	exec := func(tokens []string) []string {
+		if tokens[0] == "BOOM" {
+			panic("boom")
+		}
+		return []string{Failed(CodeUnknown)}
+	}
+	long := strings.Repeat("A", 20)
+	for _, l := range []struct {
+		line    string
+		tooLong bool
+	}{{"", false}, {"FOO", false}, {" WAIT  1 ", false}, {long, true}, {"BOOM", false}, {"WAIT", false}, {"BAR", false}} {
+		team.Handle(l.line, l.tooLong, exec)
+	}
+	want := []refusal{
+		{" WAIT  1 ", false, "FAILED 4 too many arguments"},
+		{long, true, "FAILED 3 bad format"},
+		{"BAR", false, "FAILED 6 commands limit reached, forced waiting activated"},
+	}
+	if diff := cmp.Diff(want, told); diff != "" {
+		t.Errorf("refusals told (-want +got):\n%s", diff)
+	}
+	if got := QuoteLine(" WAIT \t 1 ", false, 80); got != `"WAIT 1"` {
+		t.Errorf("QuoteLine of a line: %s, want its tokens joined by spaces", got)
+	}
+	if got := QuoteLine(long+"…", true, 8); got != `"AAAAAAAA"…` {
+		t.Errorf("QuoteLine of a line too long: %s, want its start alone", got)
+	}
+	if got, cut := QuoteLine(long, true, 8), QuoteLine(long+"…", true, 8); got != cut {
+		t.Errorf("QuoteLine of a line too long, as received %s and as recorded %s: want the same", got, cut)
+	}
+}
+
 func TestArgsAndInts(t *testing.T) {
 	if v, ok := ParseSessionInt("-9223372036854775808"); !ok || v != -9223372036854775808 {
 		t.Errorf("int64 min: %d %v", v, ok)

@@ -137,6 +137,13 @@ func ParseSessionInt(s string) (int64, bool) {
 type Team struct {
 	Limit int // L
 	Used  int
+	// Refused, when set, is told of every line the grammar itself answers FAILED, the game
+	// never seeing it: a line over the limit (FAILED 6), a line too long (FAILED 3) and a
+	// WAIT with arguments (FAILED 4). line is the line as Handle got it (of a line too
+	// long, tooLong set, only its start counts: see QuoteLine) and answer the FAILED line.
+	// A game told of these lines counts and reports them as the commands it refuses
+	// itself; Handle calls it before it returns, so in the order the lines are handled.
+	Refused func(line string, tooLong bool, answer string)
 }
 
 // StartTurn resets the counter at a turn boundary.
@@ -164,16 +171,37 @@ func (t *Team) Handle(line string, tooLong bool, exec func(tokens []string) []st
 		return LineWaits, []string{OK}
 	}
 	if t.Used >= t.Limit {
-		return LineWaits, []string{Failed(CodeLimitReached)}
+		return LineWaits, t.refuse(line, tooLong, CodeLimitReached)
 	}
 	t.Used++
 	if tooLong {
-		return LineAnswered, []string{Failed(CodeBadFormat)}
+		return LineAnswered, t.refuse(line, tooLong, CodeBadFormat)
 	}
 	if tokens[0] == "WAIT" {
-		return LineAnswered, []string{Failed(CodeTooManyArgs)}
+		return LineAnswered, t.refuse(line, tooLong, CodeTooManyArgs)
 	}
 	return LineAnswered, safeExec(exec, tokens)
+}
+
+// refuse is the answer to a line the grammar refuses itself, told to Refused.
+func (t *Team) refuse(line string, tooLong bool, code int) []string {
+	answer := Failed(code)
+	if t.Refused != nil {
+		t.Refused(line, tooLong, answer)
+	}
+	return []string{answer}
+}
+
+// QuoteLine quotes a command line for a game's messages, at most max bytes of it, as a
+// game quotes the tokens of a command it refuses: Quote of the tokens joined by single
+// spaces. Of a line too long only the start is quoted (QuoteStart), without the count of
+// bytes left out: what a runner passes on of such a line is its start (cut, and recorded
+// with "…" after it), so the start is what a live game and its verification both see.
+func QuoteLine(line string, tooLong bool, max int) string {
+	if tooLong {
+		return QuoteStart(line, max)
+	}
+	return Quote(strings.Join(Fields(line), " "), max)
 }
 
 // Respond is Handle with the whole answer a line gets: a line that waits is also sent the

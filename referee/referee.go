@@ -17,9 +17,12 @@ package referee
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/arena-games/arena/protocol"
 )
 
 // Status says how a player's game ended.
@@ -67,6 +70,10 @@ type Info struct {
 	// Limits is a human-readable summary of the time/compute limits in force by default
 	// (e.g. "1000 ms first answer, 50 ms after").
 	Limits string `json:"limits"`
+	// OlderVersions are earlier versions of the referee that New still plays as when
+	// Config.Version names one, so that replays recorded by them verify; any other
+	// version's replays do not (arena replay rerun plays them again with this version).
+	OlderVersions []string `json:"older_versions,omitempty"`
 	// ComputeLimited says the game limits each bot's computation per turn
 	// (Request.Compute): the runner then measures bots with its best meter.
 	ComputeLimited bool `json:"compute_limited,omitempty"`
@@ -81,6 +88,26 @@ type Config struct {
 	Options map[string]string
 	// Files holds the content of each File option that was given, by option key.
 	Files map[string][]byte
+	// Version is the referee version to play as: "" for the current one (Info.Version), or
+	// one of Info.OlderVersions to re-simulate a replay recorded by an earlier arena. New
+	// refuses any other (CheckVersion).
+	Version string
+}
+
+// Plays reports whether the game's referee plays as version v: its own, or one of its
+// OlderVersions.
+func (i Info) Plays(v string) bool {
+	return v == i.Version || slices.Contains(i.OlderVersions, v)
+}
+
+// CheckVersion is New's check of Config.Version: nil when the game plays as it ("" is the
+// current version), an error naming the versions it plays otherwise.
+func CheckVersion(info Info, v string) error {
+	if v == "" || info.Plays(v) {
+		return nil
+	}
+	plays := append([]string{info.Version}, info.OlderVersions...)
+	return fmt.Errorf("%s: referee version %q: this arena plays version %s", info.Name, v, strings.Join(plays, " or "))
 }
 
 // Game is one registered game.
@@ -199,7 +226,7 @@ type SessionRules struct {
 
 // Session is a Deadline24-style referee. Blank lines, WAIT, the command limit and forced
 // waiting are handled by the session protocol (package protocol) before a line reaches the
-// referee.
+// referee; the lines it refuses itself are told to a referee that is a RefusalRecorder.
 type Session interface {
 	Referee
 	Rules() SessionRules
@@ -212,6 +239,29 @@ type Session interface {
 	// Leave tells the referee a player has stopped playing (crash, disconnect, …). In the
 	// Deadline24 games such a player simply idles.
 	Leave(player int, status Status, message string)
+}
+
+// RefusalRecorder is a Session referee that keeps account of the lines the session grammar
+// refuses itself, which never reach Command: a line over the command limit (FAILED 6), a
+// line too long (FAILED 3), a WAIT with arguments (FAILED 4). It counts and reports them
+// (frame events, totals) as it does the commands Command answers FAILED.
+type RefusalRecorder interface {
+	// Refused tells the referee that the grammar answered a line of player with answer.
+	// line is the line's text; of a line too long (tooLong) only its start is the same live
+	// and on replay verification, so quote it with protocol.QuoteLine.
+	Refused(player int, line string, tooLong bool, answer string)
+}
+
+// SessionTeam is the session grammar's command counter for one seat of ref, with ref's
+// limit L. Every runner of a session game, live or re-simulating a replay, takes its
+// counters from here, so that the lines the grammar refuses reach a RefusalRecorder the
+// same way everywhere, in the order they are handled.
+func SessionTeam(ref Session, player int) protocol.Team {
+	t := protocol.Team{Limit: ref.Rules().CommandLimit}
+	if rr, ok := ref.(RefusalRecorder); ok {
+		t.Refused = func(line string, tooLong bool, answer string) { rr.Refused(player, line, tooLong, answer) }
+	}
+	return t
 }
 
 // RankByScore fills in Rank from Score: higher scores rank better, equal scores share a

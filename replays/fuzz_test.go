@@ -108,7 +108,7 @@ func shortReplay(tb testing.TB, game string, seed int64, options map[string]stri
 				if len(rec.Turns) > 0 {
 					input = append(input, protocol.OK)
 				}
-				team := protocol.Team{Limit: r.Rules().CommandLimit}
+				team := referee.SessionTeam(r, p)
 				for _, line := range []string{"DESCRIBE_WORLD", "WAIT"} {
 					_, resp := team.Respond(line, false, func(tokens []string) []string { return r.Command(p, tokens) }, func() float64 { return 0.75 })
 					input = append(input, resp...)

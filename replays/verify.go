@@ -64,7 +64,8 @@ const HandshakeOption = "handshake"
 // (replaySessionTurn), but for what is measured: the seconds of WAITING and, over TCP,
 // which connections were still there to get the OK that starts a turn. It returns a
 // *Mismatch for the first difference, or another error when the replay cannot be replayed
-// (unknown game, different referee version).
+// (unknown game, a referee version this arena does not play). A replay of one of the
+// referee's OlderVersions is re-simulated by the referee playing as that version.
 func Verify(r *Replay) error {
 	g, err := referee.Lookup(r.Game)
 	if err != nil {
@@ -73,8 +74,8 @@ func Verify(r *Replay) error {
 	if r.RefereeVersion == "" {
 		return fmt.Errorf("field referee_version: missing (this arena's %s referee is version %q)", r.Game, g.Info().Version)
 	}
-	if v := g.Info().Version; v != r.RefereeVersion {
-		return fmt.Errorf("field referee_version: %q: recorded with another %s referee version than this arena's, %q", r.RefereeVersion, r.Game, v)
+	if info := g.Info(); !info.Plays(r.RefereeVersion) {
+		return fmt.Errorf("field referee_version: %q: recorded with another %s referee version than this arena's, %q", r.RefereeVersion, r.Game, info.Version)
 	}
 	ref, err := simulate(g, r, true)
 	if err != nil {
@@ -128,7 +129,11 @@ func Resimulate(g referee.Game, r *Replay) (referee.Referee, error) {
 // check digest, and with frames (verifying) its frame and what its session moves were sent.
 // It returns a *Mismatch for the first difference.
 func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
-	ref, err := g.New(r.Config())
+	cfg := r.Config()
+	if r.RefereeVersion != "" && r.RefereeVersion != g.Info().Version {
+		cfg.Version = r.RefereeVersion // an older version's replay is played by that version
+	}
+	ref, err := g.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rebuilding the game: %w", err)
 	}
@@ -251,10 +256,9 @@ func newSessionInputs(r *Replay) *sessionInputs {
 // what each move's seat was sent, as the runners compose it, and compares it with the
 // recorded input, the seconds of WAITING aside.
 func replaySessionTurn(ref referee.Session, t Turn, n int, in *sessionInputs) error {
-	rules := ref.Rules()
 	teams := make([]protocol.Team, n)
 	for p := range teams {
-		teams[p].Limit = rules.CommandLimit
+		teams[p] = referee.SessionTeam(ref, p)
 	}
 	moved := make([]bool, n)
 	lastWaits := make([]bool, n) // the seat's last line of the turn waited

@@ -29,7 +29,15 @@ const gameName = "agrid"
 // "1 marker removed", "1 turn left", "the season of 1 turn", "1 more failed command";
 // version 3: "1 BLOB(s)", "1 markers removed", "1 turns left", "1 turns", "1 more failed
 // commands"). The rules and the answers are the same.
-const version = "4"
+// Version 5: the lines the session grammar refuses itself (over the command limit, too
+// long, WAIT with arguments) are listed and counted with the refused commands; version 4
+// left them out. A replay of version 4 is re-simulated as version 4
+// (withoutGrammarRefusals), so that it still verifies.
+const version = "5"
+
+// withoutGrammarRefusals is the version whose replays are played without the lines the
+// session grammar refuses: before version 5 they never reached the referee.
+const withoutGrammarRefusals = "4"
 
 // Game is the registered A-grid-culture game.
 type Game struct{}
@@ -48,11 +56,16 @@ func (Game) Info() referee.Info {
 		Version:    version,
 		Options:    options(),
 		Limits:     "turns of I = 1 s (option I), L = 30 commands per team per turn (option L), SHOW_MAP every E = 20 turns, one TEST_SCORE per turn",
+		// Version 4 differs only in leaving the grammar's refusals out: its replays verify.
+		OlderVersions: []string{withoutGrammarRefusals},
 	}
 }
 
 // New builds a referee from a seed, a team count and options.
-func (Game) New(cfg referee.Config) (referee.Referee, error) {
+func (g Game) New(cfg referee.Config) (referee.Referee, error) {
+	if err := referee.CheckVersion(g.Info(), cfg.Version); err != nil {
+		return nil, err
+	}
 	if cfg.Players < 1 || cfg.Players > len(teamColors) {
 		return nil, fmt.Errorf("%s: %d players: want 1..%d (2..8 is the contest's range)", gameName, cfg.Players, len(teamColors))
 	}
@@ -64,7 +77,9 @@ func (Game) New(cfg referee.Config) (referee.Referee, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newReferee(p, w), nil
+	r := newReferee(p, w)
+	r.leaveOutGrammarRefusals = cfg.Version == withoutGrammarRefusals
+	return r, nil
 }
 
 // Rules gives the session protocol its numbers: L commands per turn, turns of I seconds,

@@ -71,12 +71,29 @@ const maxFailureEvents = 5
 func (r *Referee) Command(player int, tokens []string) []string {
 	answer := r.execute(player, tokens)
 	if strings.HasPrefix(answer[0], "FAILED") && player >= 0 && player < len(r.teams) {
-		t := r.teams[player]
-		if t.failures++; t.failures <= maxFailureEvents {
-			t.refused = append(t.refused, fmt.Sprintf("%c: %s → %s", t.color, protocol.Quote(strings.Join(tokens, " "), 80), answer[0]))
-		}
+		r.teams[player].refuse(protocol.Quote(strings.Join(tokens, " "), 80), answer[0])
 	}
 	return answer
+}
+
+// Refused lists a line the session grammar answered FAILED itself (over the command limit,
+// too long, WAIT with arguments) with the refused commands (referee.RefusalRecorder).
+func (r *Referee) Refused(player int, line string, tooLong bool, answer string) {
+	if !r.leaveOutGrammarRefusals && player >= 0 && player < len(r.teams) {
+		r.teams[player].refuse(protocol.QuoteLine(line, tooLong, 80), answer)
+	}
+}
+
+// limitReached is the answer to a line over the command limit, which forces waiting.
+var limitReached = protocol.Failed(protocol.CodeLimitReached)
+
+// refuse counts a refused command, quoted, for the next frame's events: the first
+// maxFailureEvents of the team, and always the line that met the command limit (why the
+// team's turn ended); the frame says how many more.
+func (t *team) refuse(quoted, answer string) {
+	if t.failures++; t.failures <= maxFailureEvents || answer == limitReached {
+		t.refused = append(t.refused, fmt.Sprintf("%c: %s → %s", t.color, quoted, answer))
+	}
 }
 
 func (r *Referee) execute(player int, tokens []string) []string {

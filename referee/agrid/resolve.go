@@ -16,7 +16,7 @@ func (r *Referee) EndTurn() {
 	var events []string // refused commands in seat order, then departures
 	for _, t := range r.teams {
 		events = append(events, t.refused...)
-		if extra := t.failures - maxFailureEvents; extra > 0 {
+		if extra := t.failures - len(t.refused); extra > 0 {
 			events = append(events, fmt.Sprintf("%c: %s", t.color, referee.Count(extra, "more failed command", "more failed commands")))
 		}
 		t.failures, t.refused = 0, t.refused[:0]

@@ -25,6 +25,10 @@ type Referee struct {
 
 	world harvester // scratch space for harvests on the world
 	test  harvester // scratch space for TEST_SCORE maps
+
+	// leaveOutGrammarRefusals leaves the lines the session grammar refuses (Refused) out of
+	// the refused commands, as version 4 did, to play a replay of version 4.
+	leaveOutGrammarRefusals bool
 }
 
 // team is one seat.
@@ -43,7 +47,7 @@ type team struct {
 	// Commands refused this turn, for the frame's events: kept per team, since the teams'
 	// lines arrive interleaved in any order and the frame must not depend on it.
 	failures int
-	refused  []string // the first maxFailureEvents, quoted
+	refused  []string // the first maxFailureEvents, quoted, and any line over the limit
 
 	// statistics for the final frame
 	harvests, largestArea, placed int

@@ -63,13 +63,33 @@ const maxFailureEvents = 5
 func (r *Referee) Command(seat int, tokens []string) []string {
 	resp := r.execute(seat, tokens)
 	if strings.HasPrefix(resp[0], "FAILED") {
-		r.failures[seat]++
-		r.totalFailed[seat]++
-		if r.failures[seat] <= maxFailureEvents {
-			r.events[seat] = append(r.events[seat], fmt.Sprintf("%s: %s → %s", seatName(seat), protocol.Quote(strings.Join(tokens, " "), 80), resp[0]))
-		}
+		r.failure(seat, protocol.Quote(strings.Join(tokens, " "), 80), resp[0])
 	}
 	return resp
+}
+
+// Refused counts a line the session grammar answered FAILED itself (over the command
+// limit, too long, WAIT with arguments) as a failed command (referee.RefusalRecorder).
+func (r *Referee) Refused(seat int, line string, tooLong bool, answer string) {
+	if !r.leaveOutGrammarRefusals && seat >= 0 && seat < len(r.failures) {
+		r.failure(seat, protocol.QuoteLine(line, tooLong, 80), answer)
+	}
+}
+
+// limitReached is the answer to a line over the command limit, which forces waiting.
+var limitReached = protocol.Failed(protocol.CodeLimitReached)
+
+// failure counts a failed command, quoted, and lists it in the events of the turn: the
+// first maxFailureEvents of a seat, and always the line that met the command limit (why
+// the seat's turn ended); the frame says how many more.
+func (r *Referee) failure(seat int, quoted, answer string) {
+	r.failures[seat]++
+	r.totalFailed[seat]++
+	if r.failures[seat] > maxFailureEvents && answer != limitReached {
+		r.unlisted[seat]++
+		return
+	}
+	r.events[seat] = append(r.events[seat], fmt.Sprintf("%s: %s → %s", seatName(seat), quoted, answer))
 }
 
 func (r *Referee) execute(seat int, tokens []string) []string {

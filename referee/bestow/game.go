@@ -17,8 +17,15 @@ const gameName = "bestow"
 // result change. Version 2: one thing is counted in the singular in the events ("1 cube",
 // "1 square", "1 more failed command", "1 effort threshold"; version 1: "1 cubes", "1
 // squares", "1 more failed commands", "1 effort threshold(s)"). The rules and the answers
-// are the same.
-const version = "2"
+// are the same. Version 3: the lines the session grammar refuses itself (over the command
+// limit, too long, WAIT with arguments) are counted and listed with the failed commands;
+// version 2 left them out. A replay of version 2 is re-simulated as version 2
+// (withoutGrammarRefusals), so that it still verifies.
+const version = "3"
+
+// withoutGrammarRefusals is the version whose replays are played without the lines the
+// session grammar refuses: before version 3 they never reached the referee.
+const withoutGrammarRefusals = "2"
 
 // Game is the registered B.E.S.T.O.W. game.
 type Game struct{}
@@ -37,11 +44,16 @@ func (Game) Info() referee.Info {
 		Version:    version,
 		Options:    options(),
 		Limits:     "turn T = 1 s, L = 30 commands per turn, GET_ALL_PIECES once per 100 turns",
+		// Version 2 differs only in leaving the grammar's refusals out: its replays verify.
+		OlderVersions: []string{withoutGrammarRefusals},
 	}
 }
 
 // New builds a referee for one game.
-func (Game) New(cfg referee.Config) (referee.Referee, error) {
+func (g Game) New(cfg referee.Config) (referee.Referee, error) {
+	if err := referee.CheckVersion(g.Info(), cfg.Version); err != nil {
+		return nil, err
+	}
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("%s: %d players: the game is for exactly 2", gameName, cfg.Players)
 	}
@@ -49,7 +61,9 @@ func (Game) New(cfg referee.Config) (referee.Referee, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newReferee(cfg.Seed, p), nil
+	r := newReferee(cfg.Seed, p)
+	r.leaveOutGrammarRefusals = cfg.Version == withoutGrammarRefusals
+	return r, nil
 }
 
 // Referee is one game of B.E.S.T.O.W.; it implements referee.Session.
@@ -66,8 +80,12 @@ type Referee struct {
 	// seats are served cannot change the frame.
 	events      [2][]string
 	failures    [2]int // failed commands this turn
+	unlisted    [2]int // those of them past maxFailureEvents, counted in the events
 	totalFailed [2]int
 	frameEvents []string // the events of the last completed turn
+	// leaveOutGrammarRefusals leaves the lines the session grammar refuses (Refused) out of
+	// the failed commands, as version 2 did, to play a replay of version 2.
+	leaveOutGrammarRefusals bool
 
 	status  [2]referee.Status
 	message [2]string

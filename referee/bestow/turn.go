@@ -58,10 +58,10 @@ func (r *Referee) EndTurn() {
 
 	r.frameEvents = append(append(append(r.frameEvents[:0], r.events[0]...), r.events[1]...), resolution...)
 	for i := range r.events {
-		if extra := r.failures[i] - maxFailureEvents; extra > 0 {
+		if extra := r.unlisted[i]; extra > 0 {
 			r.frameEvents = append(r.frameEvents, seatName(i)+": "+referee.Count(extra, "more failed command", "more failed commands"))
 		}
-		r.events[i], r.failures[i] = r.events[i][:0], 0
+		r.events[i], r.failures[i], r.unlisted[i] = r.events[i][:0], 0, 0
 	}
 	w.copyInto(&r.snap)
 	for i := range w.players {

@@ -37,7 +37,10 @@ func (Game) Info() referee.Info {
 }
 
 // New builds a game from a seed; the only option is the rule profile.
-func (Game) New(cfg referee.Config) (referee.Referee, error) {
+func (g Game) New(cfg referee.Config) (referee.Referee, error) {
+	if err := referee.CheckVersion(g.Info(), cfg.Version); err != nil {
+		return nil, err
+	}
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("%s: %d players: the game is for exactly 2", gameName, cfg.Players)
 	}

@@ -50,7 +50,10 @@ func (Game) Info() referee.Info {
 }
 
 // New sets up a game from the seed (the same seed gives the original's map).
-func (Game) New(cfg referee.Config) (referee.Referee, error) {
+func (g Game) New(cfg referee.Config) (referee.Referee, error) {
+	if err := referee.CheckVersion(g.Info(), cfg.Version); err != nil {
+		return nil, err
+	}
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("%s: %d players: the game is for exactly 2", Name, cfg.Players)
 	}

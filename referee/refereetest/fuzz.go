@@ -99,9 +99,16 @@ func playOutput(t *testing.T, g referee.Game, fz Fuzz, lines []string) string {
 				}
 			}
 		case referee.Session:
-			rules := r.Rules()
-			team := protocol.Team{Limit: rules.CommandLimit}
-			var refused []string // lines the referee itself answered FAILED
+			team := referee.SessionTeam(r, 0)
+			var refused []string // lines answered FAILED, by the referee or by the grammar
+			if told := team.Refused; told != nil {
+				// The grammar's own refusals reach a referee that keeps account of them:
+				// those are then quoted in its events too.
+				team.Refused = func(line string, tooLong bool, answer string) {
+					refused = append(refused, line)
+					told(line, tooLong, answer)
+				}
+			}
 			for _, line := range append(lines, "WAIT") {
 				var panicked string
 				// Too long by its text, as the runners judge it (protocol.LineText).

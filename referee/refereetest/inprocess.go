@@ -99,13 +99,12 @@ func playInProcess(g referee.Game, cfg referee.Config, bots []BotFunc, watch fun
 			r.Play(answers)
 			watch(ref)
 		case referee.Session:
-			rules := r.Rules()
 			w := bufio.NewWriter(nil)
 			for p, s := range seats {
 				if left[p] {
 					continue
 				}
-				team := protocol.Team{Limit: rules.CommandLimit}
+				team := referee.SessionTeam(r, p)
 				w.Reset(s.toBot)
 				late[p] = false
 				for answered := 0; ; {

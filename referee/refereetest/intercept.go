@@ -38,6 +38,14 @@ func (s interceptedSession) Command(player int, tokens []string) []string {
 	return s.answer(s.Turn(), player, tokens, func() []string { return s.Session.Command(player, tokens) })
 }
 
+// Refused passes the lines the session grammar refuses on to the game, when it keeps
+// account of them (referee.RefusalRecorder): intercepting commands changes nothing there.
+func (s interceptedSession) Refused(player int, line string, tooLong bool, answer string) {
+	if rr, ok := s.Session.(referee.RefusalRecorder); ok {
+		rr.Refused(player, line, tooLong, answer)
+	}
+}
+
 // PlayHarried plays a session game as a busy machine with short turns would have it: each
 // player's turn is cut at varied places (PlayInProcessCut), and every command of one turn in
 // seven, turn 0 included, is answered FAILED 5 (Intercept). It returns the referee and how

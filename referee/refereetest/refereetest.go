@@ -108,6 +108,14 @@ func checkBadConfig(t *testing.T, g referee.Game, o Options) {
 	if !errors.As(err, &oe) || oe.Key != "no-such-option" {
 		t.Errorf("unknown option: got %v, want an *referee.OptionError naming the key", err)
 	}
+	for _, v := range append([]string{info.Version}, info.OlderVersions...) {
+		if _, err := g.New(referee.Config{Seed: 1, Players: info.MinPlayers, Options: o.GameOptions, Version: v}); err != nil {
+			t.Errorf("version %q (the referee's own or an older one it plays) rejected: %v", v, err)
+		}
+	}
+	if _, err := g.New(referee.Config{Seed: 1, Players: info.MinPlayers, Options: o.GameOptions, Version: "no-such-version"}); err == nil {
+		t.Errorf("referee version %q accepted: New must refuse a version it does not play (referee.CheckVersion)", "no-such-version")
+	}
 	for _, opt := range info.Options {
 		opts := map[string]string{opt.Key: opt.Default}
 		for k, v := range o.GameOptions {
@@ -218,7 +226,7 @@ func play(t *testing.T, g referee.Game, o Options, players int, seed int64, rng 
 				rec.lines = append(rec.lines, perPlayer)
 			}
 			for p, lines := range perPlayer {
-				team := protocol.Team{Limit: rules.CommandLimit}
+				team := referee.SessionTeam(r, p)
 				for _, line := range lines {
 					kind, resp := team.Handle(line, false, func(tokens []string) []string { return r.Command(p, tokens) })
 					if kind != protocol.LineIgnored && (len(resp) == 0 || !(resp[0] == "OK" || strings.HasPrefix(resp[0], "FAILED "))) {

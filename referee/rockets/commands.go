@@ -50,12 +50,24 @@ func (g *game) Command(player int, tokens []string) []string {
 		resp = failed(protocol.CodeUnknown)
 	}
 	if strings.HasPrefix(resp[0], "FAILED ") {
-		t := &g.teams[player]
-		t.failed++
-		t.lastFailed = protocol.Quote(strings.Join(tokens, " "), 80)
-		t.lastFailure = resp[0]
+		g.teams[player].failure(protocol.Quote(strings.Join(tokens, " "), 80), resp[0])
 	}
 	return resp
+}
+
+// Refused counts a line the session grammar answered FAILED itself (over the command
+// limit, too long, WAIT with arguments) as a failed command (referee.RefusalRecorder).
+func (g *game) Refused(player int, line string, tooLong bool, answer string) {
+	if !g.leaveOutGrammarRefusals && player >= 0 && player < len(g.teams) {
+		g.teams[player].failure(protocol.QuoteLine(line, tooLong, 80), answer)
+	}
+}
+
+// failure counts a failed command of the turn and keeps the last one, quoted, for the
+// turn's event.
+func (t *team) failure(quoted, answer string) {
+	t.failed++
+	t.lastFailed, t.lastFailure = quoted, answer
 }
 
 // car finds a team's car by the id a player gave; nil when there is none.

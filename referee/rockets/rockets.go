@@ -27,7 +27,15 @@ const gameName = "rockets"
 // Version 3: one thing is counted in the singular in the events and tooltips ("1 turn
 // left", "1 command failed", "1 road"; version 2: "1 turns left", "1 command(s) failed",
 // "1 turn(s) left", "1 road(s)"). The rules and the inputs are the same.
-const version = "3"
+// Version 4: the lines the session grammar refuses itself (over the command limit, too
+// long, WAIT with arguments) count among the failed commands of the turn's event; version
+// 3 left them out. A replay of version 3 is re-simulated as version 3
+// (withoutGrammarRefusals), so that it still verifies.
+const version = "4"
+
+// withoutGrammarRefusals is the version whose replays are played without the lines the
+// session grammar refuses: before version 4 they never reached the referee.
+const withoutGrammarRefusals = "3"
 
 // Game is the registered Rocket Science game.
 type Game struct{}
@@ -46,17 +54,24 @@ func (Game) Info() referee.Info {
 		Version:    version,
 		Options:    options(),
 		Limits:     "turns of T = 1 s, at most L = 40 commands per team per turn; seats served one after another (at once, in arrival order, with --option parallel=1)",
+		// Version 3 differs only in leaving the grammar's refusals out: its replays verify.
+		OlderVersions: []string{withoutGrammarRefusals},
 	}
 }
 
 // New builds a game: the map from option `map` (its content in cfg.Files) or generated
 // from the seed, every team at its home base with full tanks.
-func (Game) New(cfg referee.Config) (referee.Referee, error) {
+func (g Game) New(cfg referee.Config) (referee.Referee, error) {
+	if err := referee.CheckVersion(g.Info(), cfg.Version); err != nil {
+		return nil, err
+	}
 	p, w, err := setUp(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return newGame(p, w, cfg.Players), nil
+	gm := newGame(p, w, cfg.Players)
+	gm.leaveOutGrammarRefusals = cfg.Version == withoutGrammarRefusals
+	return gm, nil
 }
 
 // WriteMap writes the world of a configuration in the cartographic format: the generated
@@ -153,6 +168,10 @@ type game struct {
 	lastEvents []string // the last completed turn's, for Frame
 
 	drawing drawing // the room a frame is drawn in, kept for the next one
+
+	// leaveOutGrammarRefusals leaves the lines the session grammar refuses (Refused) out of
+	// the failed commands, as version 3 did, to play a replay of version 3.
+	leaveOutGrammarRefusals bool
 }
 
 func newGame(p params, w world, players int) *game {

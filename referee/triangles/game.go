@@ -41,6 +41,9 @@ func (game) Info() referee.Info {
 }
 
 func (g game) New(cfg referee.Config) (referee.Referee, error) {
+	if err := referee.CheckVersion(g.Info(), cfg.Version); err != nil {
+		return nil, err
+	}
 	if cfg.Players != 2 {
 		return nil, fmt.Errorf("%s: %d players, the game is for exactly 2", Name, cfg.Players)
 	}
