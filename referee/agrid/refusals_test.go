@@ -9,23 +9,8 @@ import (
 
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/referee/refereetest"
 )
-
-// playLines hands a team's lines to the referee through the session grammar, as the
-// runners do (a line too long cut as they cut it), until one waits; it returns the answers.
-func playLines(r referee.Session, player int, lines ...string) []string {
-	team := referee.SessionTeam(r, player)
-	var answers []string
-	for _, raw := range lines {
-		text, tooLong := protocol.LineText(raw, false, protocol.MaxSessionLine)
-		kind, resp := team.Handle(text, tooLong, func(tokens []string) []string { return r.Command(player, tokens) })
-		answers = append(answers, resp...)
-		if kind == protocol.LineWaits {
-			break
-		}
-	}
-	return answers
-}
 
 func newSessionRef(t *testing.T, version string, opts map[string]string) *Referee {
 	t.Helper()
@@ -43,11 +28,11 @@ func newSessionRef(t *testing.T, version string, opts map[string]string) *Refere
 func TestGrammarRefusalsInEvents(t *testing.T) {
 	r := newSessionRef(t, "", map[string]string{"L": "7"})
 	long := strings.Repeat("PUT 1 a ", protocol.MaxSessionLine/8+1)
-	answers := playLines(r, 0, "TIME_TO_END", "WAIT 1", long, "WAIT")
+	answers := refereetest.PlayLines(r, 0, "TIME_TO_END", "WAIT 1", long, "WAIT")
 	if want := []string{"FAILED 4 too many arguments", "FAILED 3 bad format", "OK"}; len(answers) < 2 || !cmp.Equal(want, answers[2:]) {
 		t.Fatalf("a's answers %q, want %q after TIME_TO_END's two lines", answers, want)
 	}
-	answers = playLines(r, 1, append(slices.Repeat([]string{"WAIT x"}, 7), "NOPE", "NEVER")...)
+	answers = refereetest.PlayLines(r, 1, append(slices.Repeat([]string{"WAIT x"}, 7), "NOPE", "NEVER")...)
 	if n := len(answers); n != 8 || answers[n-1] != "FAILED 6 commands limit reached, forced waiting activated" {
 		t.Fatalf("b's answers %q: want 7 refusals, then FAILED 6", answers)
 	}
@@ -71,7 +56,7 @@ func TestGrammarRefusalsInEvents(t *testing.T) {
 // Version 4, which verifies its replays, left the grammar's refusals out.
 func TestVersion4LeavesGrammarRefusalsOut(t *testing.T) {
 	r := newSessionRef(t, "4", map[string]string{"L": "2"})
-	playLines(r, 0, "WAIT 1", "FOO", "BAR")
+	refereetest.PlayLines(r, 0, "WAIT 1", "FOO", "BAR")
 	r.EndTurn()
 	if diff := cmp.Diff([]string{`a: "FOO" → FAILED 2 unknown command`}, r.Frame().Events); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)

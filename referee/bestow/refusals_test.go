@@ -9,23 +9,8 @@ import (
 
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/referee/refereetest"
 )
-
-// playLines hands a seat's lines to the referee through the session grammar, as the
-// runners do (a line too long cut as they cut it), until one waits; it returns the answers.
-func playLines(r referee.Session, seat int, lines ...string) []string {
-	team := referee.SessionTeam(r, seat)
-	var answers []string
-	for _, raw := range lines {
-		text, tooLong := protocol.LineText(raw, false, protocol.MaxSessionLine)
-		kind, resp := team.Handle(text, tooLong, func(tokens []string) []string { return r.Command(seat, tokens) })
-		answers = append(answers, resp...)
-		if kind == protocol.LineWaits {
-			break
-		}
-	}
-	return answers
-}
 
 // The lines the session grammar refuses itself (WAIT with arguments, a line too long, a
 // line past the command limit L) are failed commands like the others (version 3): quoted
@@ -34,12 +19,12 @@ func playLines(r referee.Session, seat int, lines ...string) []string {
 func TestGrammarRefusalsInEvents(t *testing.T) {
 	long := strings.Repeat("X", protocol.MaxSessionLine+10)
 	r := newRef(t, map[string]string{"L": "7"})
-	answers := playLines(r, 0, "WAIT 1", long, "FOO", "WAIT")
+	answers := refereetest.PlayLines(r, 0, "WAIT 1", long, "FOO", "WAIT")
 	want := []string{"FAILED 4 too many arguments", "FAILED 3 bad format", "FAILED 2 unknown command", "OK"}
 	if diff := cmp.Diff(want, answers); diff != "" {
 		t.Fatalf("A's answers (-want +got):\n%s", diff)
 	}
-	answers = playLines(r, 1, append(slices.Repeat([]string{"WAIT x"}, 7), "NOPE", "NEVER")...)
+	answers = refereetest.PlayLines(r, 1, append(slices.Repeat([]string{"WAIT x"}, 7), "NOPE", "NEVER")...)
 	if n := len(answers); n != 8 || answers[n-1] != "FAILED 6 commands limit reached, forced waiting activated" {
 		t.Fatalf("B's answers %q: want 7 refusals, then FAILED 6", answers)
 	}
@@ -72,7 +57,7 @@ func TestVersion2LeavesGrammarRefusalsOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ref.(*Referee)
-	playLines(r, 0, "WAIT 1", "FOO", "BAR")
+	refereetest.PlayLines(r, 0, "WAIT 1", "FOO", "BAR")
 	r.EndTurn()
 	want := []string{`A: "FOO" → FAILED 2 unknown command`, `A skipped: effort 0 → 1, cash +5`}
 	if diff := cmp.Diff(want, r.Frame().Events); diff != "" {

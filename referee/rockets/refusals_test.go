@@ -8,23 +8,8 @@ import (
 
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
+	"github.com/arena-games/arena/referee/refereetest"
 )
-
-// playLines hands a team's lines to the referee through the session grammar, as the
-// runners do (a line too long cut as they cut it), until one waits; it returns the answers.
-func playLines(r referee.Session, player int, lines ...string) []string {
-	team := referee.SessionTeam(r, player)
-	var answers []string
-	for _, raw := range lines {
-		text, tooLong := protocol.LineText(raw, false, protocol.MaxSessionLine)
-		kind, resp := team.Handle(text, tooLong, func(tokens []string) []string { return r.Command(player, tokens) })
-		answers = append(answers, resp...)
-		if kind == protocol.LineWaits {
-			break
-		}
-	}
-	return answers
-}
 
 // The lines the session grammar refuses itself (WAIT with arguments, a line too long, a
 // line past the command limit L) count among a team's failed commands (version 4), and the
@@ -32,10 +17,10 @@ func playLines(r referee.Session, player int, lines ...string) []string {
 func TestGrammarRefusalsInEvents(t *testing.T) {
 	g := newTest(t, "tiny6.data", tiny6, 2, opts("L", "3"))
 	long := "TIME_TO_END " + strings.Repeat("1", protocol.MaxSessionLine)
-	if got := playLines(g, 0, "WAIT 1", "TIME_TO_END 1", "WAIT"); !cmp.Equal(got, []string{"FAILED 4 too many arguments", "FAILED 4 too many arguments", "OK"}) {
+	if got := refereetest.PlayLines(g, 0, "WAIT 1", "TIME_TO_END 1", "WAIT"); !cmp.Equal(got, []string{"FAILED 4 too many arguments", "FAILED 4 too many arguments", "OK"}) {
 		t.Fatalf("team 1's answers %q", got)
 	}
-	if got := playLines(g, 1, long, "WAIT"); !cmp.Equal(got, []string{"FAILED 3 bad format", "OK"}) {
+	if got := refereetest.PlayLines(g, 1, long, "WAIT"); !cmp.Equal(got, []string{"FAILED 3 bad format", "OK"}) {
 		t.Fatalf("team 2's answers %q", got)
 	}
 	g.EndTurn()
@@ -47,7 +32,7 @@ func TestGrammarRefusalsInEvents(t *testing.T) {
 		t.Errorf("turn 0 events (-want +got):\n%s", diff)
 	}
 
-	if got := playLines(g, 0, "NOPE", "CARS", "WAIT now", "NOPE", "NEVER"); len(got) == 0 || got[len(got)-1] != "FAILED 6 commands limit reached, forced waiting activated" {
+	if got := refereetest.PlayLines(g, 0, "NOPE", "CARS", "WAIT now", "NOPE", "NEVER"); len(got) == 0 || got[len(got)-1] != "FAILED 6 commands limit reached, forced waiting activated" {
 		t.Fatalf("team 1's answers %q: want FAILED 6 last", got)
 	}
 	g.EndTurn()
@@ -65,7 +50,7 @@ func TestVersion3LeavesGrammarRefusalsOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := ref.(*game)
-	playLines(g, 0, "WAIT 1", "TIME_TO_END 1", "BAR")
+	refereetest.PlayLines(g, 0, "WAIT 1", "TIME_TO_END 1", "BAR")
 	g.EndTurn()
 	want := []string{`team 1: 1 command failed, last "TIME_TO_END 1": FAILED 4 too many arguments`}
 	if diff := cmp.Diff(want, g.Frame().Events); diff != "" {
