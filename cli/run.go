@@ -119,6 +119,16 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	// The Deadline24 games' flags are refused, when given, for a game they would not change,
 	// rather than quietly ignored: given, not set to a non-zero value, since --exit-grace
 	// has a default of its own and --turn-timeout 0 is a value given all the same.
+	// Likewise the turn-based games' flags for the Deadline24 games, whose bots all play at
+	// once on their own connections within turns the server times.
+	if info.Style == referee.StyleSession {
+		switch {
+		case f.flags.Changed("concurrent"):
+			return nil, nil, nil, nil, usageErr("--concurrent applies to the turn-based games; in %s every bot plays at once already", info.Name)
+		case f.flags.Changed("timing"):
+			return nil, nil, nil, nil, usageErr("--timing applies to the turn-based games, which limit each answer; %s times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)", info.Name)
+		}
+	}
 	if info.Style != referee.StyleSession {
 		switch {
 		case f.flags.Changed("turn-timeout"):

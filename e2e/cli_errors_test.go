@@ -657,6 +657,27 @@ func TestDeadline24FlagsRefusedForOtherGames(t *testing.T) {
 	}
 }
 
+// The other way round: the turn-based games' --concurrent and --timing are refused for a
+// Deadline24 game, where they would change nothing (and still be recorded in the replay).
+func TestTurnBasedFlagsRefusedForDeadline24Games(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--concurrent"}, "--concurrent applies to the turn-based games; in bestow every bot plays at once already"},
+		{[]string{"--timing", "strict"}, "--timing applies to the turn-based games, which limit each answer; bestow times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)"},
+		{[]string{"--timing", "bank:500"}, "--timing applies to the turn-based games, which limit each answer; bestow times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)"},
+	} {
+		for _, cmd := range []string{"run", "tournament"} {
+			r := arena(t, append([]string{cmd, "--game=bestow", "builtin:greedy", "builtin:random"}, c.args...)...)
+			if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
+				t.Errorf("%s %v: want exit status 2 and only %q\n%s", cmd, c.args, c.want, r)
+			}
+		}
+	}
+}
+
 // arena bot's --login and --password are for --tcp: without it they are refused rather than
 // ignored, since the bot would not log in with them.
 func TestBotLoginWithoutTCP(t *testing.T) {
