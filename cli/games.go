@@ -47,7 +47,12 @@ func newGamesCmd() *cobra.Command {
 				if i > 0 {
 					fmt.Fprintln(w)
 				}
-				fmt.Fprintf(w, "%s — %s (%s players, %s protocol, referee v%s)\n", l.Name, l.Title, playersText(l.Info), l.Style, l.Version)
+				version := "v" + l.Version
+				if len(l.OlderVersions) > 0 {
+					// The replays of those versions still verify: a user holding one asks.
+					version += ", verifies the replays of v" + strings.Join(l.OlderVersions, ", v") + " too"
+				}
+				fmt.Fprintf(w, "%s — %s (%s players, %s protocol, referee %s)\n", l.Name, l.Title, playersText(l.Info), l.Style, version)
 				fmt.Fprintf(w, "  %s\n", l.Summary)
 				fmt.Fprintf(w, "  limits: %s\n", l.Limits)
 				bots := make([]string, len(l.Bots))
