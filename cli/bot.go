@@ -41,9 +41,11 @@ before any command of the bot was answered), exits 1 saying so.`,
 			if !ok {
 				return usageErr("bot %q: want GAME/NAME, e.g. queens/greedy", args[0])
 			}
-			if _, err := referee.Lookup(game); err != nil {
+			g, err := referee.Lookup(game)
+			if err != nil {
 				return usageErr("bot %q: %v", args[0], err)
 			}
+			session := g.Info().Style == referee.StyleSession
 			bot, err := builtin.Lookup(game, name)
 			if err != nil {
 				return usageErr("%v", err)
@@ -53,10 +55,6 @@ before any command of the bot was answered), exits 1 saying so.`,
 					// Not ignored: the user expects to log in with it.
 					return usageErr("bot %s: --%s is for --tcp (on stdin/stdout, --handshake logs in as NAME with password secret)", args[0], f)
 				}
-			}
-			session := false
-			if g, err := referee.Lookup(game); err == nil {
-				session = g.Info().Style == referee.StyleSession
 			}
 			if handshake && !session {
 				return usageErr("bot %s: --handshake is for the Deadline24 games (%s), whose bots log in", args[0], strings.Join(sessionGames(), ", "))
