@@ -116,26 +116,21 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 		return nil, nil, nil, nil, usageErr("--exit-grace %v: want more than 0", f.exitGrace)
 	}
 	info := g.Info()
-	// The Deadline24 games' flags are refused, when given, for a game they would not change,
-	// rather than quietly ignored: given, not set to a non-zero value, since --exit-grace
-	// has a default of its own and --turn-timeout 0 is a value given all the same.
-	// Likewise the turn-based games' flags for the Deadline24 games, whose bots all play at
-	// once on their own connections within turns the server times.
-	if info.Style == referee.StyleSession {
-		switch {
-		case f.flags.Changed("concurrent"):
-			return nil, nil, nil, nil, usageErr("--concurrent applies to the turn-based games; in %s every bot plays at once already", info.Name)
-		case f.flags.Changed("timing"):
-			return nil, nil, nil, nil, usageErr("--timing applies to the turn-based games, which limit each answer; %s times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)", info.Name)
-		}
-	}
-	if info.Style != referee.StyleSession {
-		switch {
-		case f.flags.Changed("turn-timeout"):
-			return nil, nil, nil, nil, usageErr("--turn-timeout applies to the Deadline24 games; %s limits each answer (use --time-scale)", info.Name)
-		case f.flags.Changed("exit-grace"):
-			return nil, nil, nil, nil, usageErr("--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; %s stops its bots when the game ends", info.Name)
-		}
+	// Flags of one kind of game are refused, when given, for a game they would not change,
+	// rather than quietly ignored (and recorded in its replay): given, not set to a non-zero
+	// value, since --exit-grace has a default of its own and --turn-timeout 0 is a value
+	// given all the same. The Deadline24 games' bots all play at once, on their own
+	// connections, within turns the server times.
+	session := info.Style == referee.StyleSession
+	switch {
+	case session && f.flags.Changed("concurrent"):
+		return nil, nil, nil, nil, usageErr("--concurrent applies to the turn-based games; in %s every bot plays at once already", info.Name)
+	case session && f.flags.Changed("timing"):
+		return nil, nil, nil, nil, usageErr("--timing applies to the turn-based games, which limit each answer; %s times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)", info.Name)
+	case !session && f.flags.Changed("turn-timeout"):
+		return nil, nil, nil, nil, usageErr("--turn-timeout applies to the Deadline24 games; %s limits each answer (use --time-scale)", info.Name)
+	case !session && f.flags.Changed("exit-grace"):
+		return nil, nil, nil, nil, usageErr("--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; %s stops its bots when the game ends", info.Name)
 	}
 	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
 		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info, "bot"), n)
