@@ -51,7 +51,7 @@ func TestReplayShowReadsAShapeTableStrictly(t *testing.T) {
 	if err := os.WriteFile(bad, bytes.Replace(data, []byte(`"shape_ids":[1,1]`), []byte(`"shape_ids":[1,2]`), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := "replay " + bad + ": field turns[1].shape_ids[1]: 2 is not in the shape table (2 shapes)"
+	want := "replay " + bad + ": field turns[1].shape_ids[1]: 2 is not in the shape table (2 shapes at this turn)"
 	if _, err := show(bad); err == nil || err.Error() != want {
 		t.Errorf("replay show of a bad shape id: %v, want %q", err, want)
 	}

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -219,7 +220,19 @@ func (r replayFile) frameShapes(turn map[string]any) []any {
 			return shapes
 		}
 	}
+	// The table as it stands at this turn: a file of arena-replay/1's own, then each turn's
+	// new entries.
 	table, _ := r["shape_table"].([]any)
+	table = slices.Clone(table)
+	turns, _ := r["turns"].([]any)
+	for _, t := range turns {
+		t := t.(map[string]any)
+		added, _ := t["new_shapes"].([]any)
+		table = append(table, added...)
+		if t["turn"] == turn["turn"] {
+			break
+		}
+	}
 	ids, _ := turn["shape_ids"].([]any)
 	shapes := make([]any, 0, len(ids))
 	for _, id := range ids {

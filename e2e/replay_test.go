@@ -189,7 +189,7 @@ func TestTournamentOfAHandshakeGame(t *testing.T) {
 func TestReplayVerifyWithAShapeTable(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.json")
-	// 60 turns of rockets draw some 70 000 shapes: past the 50 000 of a shape table.
+	// 60 turns of rockets draw some 70 000 shapes, each distinct one stored once.
 	r := arena(t, "run", "--game", "rockets", "--option", "turns=60", "--turn-timeout", "20ms", "--seed", "1",
 		"--replay", path, "builtin:greedy", "builtin:random")
 	if r.code != 0 {
@@ -199,7 +199,7 @@ func TestReplayVerifyWithAShapeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := bytes.Index(data, []byte(`"shape_table":[{`))
+	table := bytes.Index(data, []byte(`"new_shapes":[{`))
 	if table < 0 {
 		t.Fatalf("the replay has no shape table (%d bytes)", len(data))
 	}

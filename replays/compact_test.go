@@ -2,6 +2,7 @@ package replays
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,20 +13,19 @@ import (
 	"github.com/arena-games/arena/referee"
 )
 
-// tableSample is sample() with frames that repeat shapes, written with a shape table.
+// tableSample is sample() with frames that repeat shapes, and its file.
 func tableSample(t *testing.T) (*Replay, []byte) {
 	t.Helper()
-	withShapeTableFrom(t, 0)
 	mapShape := referee.Shape{Kind: "rect", W: 10, H: 10, Fill: "#123"}
 	road := referee.Shape{Kind: "line", X2: 5, Y2: 5, Player: referee.Owner(0)}
 	r := sample()
 	r.Turns[0].Frame = referee.Frame{Shapes: []referee.Shape{mapShape, road, {Kind: "circle", R: 1}}}
-	r.Turns[1].Frame = referee.Frame{Shapes: []referee.Shape{road, {Kind: "circle", R: 2}, mapShape, mapShape}}
+	r.Turns[1].Frame = referee.Frame{Shapes: []referee.Shape{mapShape, {Kind: "circle", R: 2}, road, mapShape}}
 	var buf bytes.Buffer
 	if err := Encode(&buf, r); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), `"shape_table":[`) {
+	if !strings.Contains(buf.String(), `"new_shapes":[`) {
 		t.Fatalf("the sample is not written with a shape table:\n%s", buf.String())
 	}
 	return r, buf.Bytes()
@@ -43,8 +43,8 @@ func TestReadCompactKeepsTheShapeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(compact.ShapeTable) != 4 || !cmp.Equal(compact.Turns[1].ShapeIDs, []int{1, 3, 0, 0}) || compact.Turns[1].Frame.Shapes != nil {
-		t.Errorf("ReadCompact: table %v, turn 1's ids %v and shapes %v; want the file's 4 shapes and ids [1 3 0 0], no shapes", compact.ShapeTable, compact.Turns[1].ShapeIDs, compact.Turns[1].Frame.Shapes)
+	if len(compact.ShapeTable) != 4 || !cmp.Equal(compact.Turns[1].ShapeIDs, []int{0, 3, 1, 0}) || compact.Turns[1].Frame.Shapes != nil {
+		t.Errorf("ReadCompact: table %v, turn 1's ids %v and shapes %v; want the file's 4 shapes and ids [0 3 1 0], no shapes", compact.ShapeTable, compact.Turns[1].ShapeIDs, compact.Turns[1].Frame.Shapes)
 	}
 	var fromCompact bytes.Buffer
 	if err := Encode(&fromCompact, compact); err != nil {
@@ -109,10 +109,12 @@ func TestReadCompactPassesAnyTableThrough(t *testing.T) {
 	}
 }
 
-// A replay without a table reads the same either way.
+// A replay whose frames draw nothing has no table, and reads the same either way.
 func TestReadCompactWithoutATable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.json.gz")
-	if err := Write(path, sample()); err != nil {
+	r := sample()
+	r.Turns[0].Frame.Shapes = nil
+	if err := Write(path, r); err != nil {
 		t.Fatal(err)
 	}
 	whole, err := Read(path)
@@ -133,9 +135,10 @@ func TestReadCompactRefusesABadShapeID(t *testing.T) {
 	_, file := tableSample(t)
 	dir := t.TempDir()
 	for _, c := range []struct{ from, to, want string }{
-		{`"shape_ids":[0,1,2]`, `"shape_ids":[0,1,9]`, "field turns[0].shape_ids[2]: 9 is not in the shape table (4 shapes)"},
-		{`"shape_ids":[1,3,0,0]`, `"shape_ids":[1,3,-1,0]`, "field turns[1].shape_ids[2]: -1 is not in the shape table (4 shapes)"},
-		{`"shape_table":[`, `"shape_table":[],"x":[`, "field turns[0].shape_ids[0]: 0 is not in the shape table (0 shapes)"},
+		{`"shape_ids":[0,1,2]`, `"shape_ids":[0,1,9]`, "field turns[0].shape_ids[2]: 9 is not in the shape table (3 shapes at this turn)"},
+		{`"shape_ids":[0,1,2]`, `"shape_ids":[0,1,3]`, "field turns[0].shape_ids[2]: 3 is not in the shape table (3 shapes at this turn)"},
+		{`"shape_ids":[0,3,1,0]`, `"shape_ids":[0,3,-1,0]`, "field turns[1].shape_ids[2]: -1 is not in the shape table (4 shapes at this turn)"},
+		{`"new_shapes":[`, `"new_shapes":[],"x":[`, "field turns[0].shape_ids[0]: 0 is not in the shape table (0 shapes at this turn)"},
 	} {
 		bad := strings.Replace(string(file), c.from, c.to, 1)
 		if bad == string(file) {
@@ -151,5 +154,42 @@ func TestReadCompactRefusesABadShapeID(t *testing.T) {
 				t.Errorf("%s of %s: %v, want %q", name, c.to, err, want)
 			}
 		}
+	}
+}
+
+// A file of arena-replay/1 (a big replay's table ahead of the turns, as arena wrote them
+// then) reads as it did: the frames rebuilt, or the table kept; and written again, it is
+// this version's file of the same replay.
+func TestReadsTheFirstFormat(t *testing.T) {
+	r, file := tableSample(t)
+	compact, err := DecodeCompact(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compact.Format = FormatV1
+	old, err := json.Marshal(compact) // the table ahead of the turns
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(old, []byte(`"shape_table":[`)) || bytes.Contains(old, []byte(`"new_shapes"`)) {
+		t.Fatalf("not a file of the first format: %s", old)
+	}
+	whole, err := Decode(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r.Turns, whole.Turns); diff != "" {
+		t.Errorf("frames of an arena-replay/1 file (-want +got):\n%s", diff)
+	}
+	again, err := DecodeCompact(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rewritten bytes.Buffer
+	if err := Encode(&rewritten, again); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(rewritten.Bytes(), file) {
+		t.Errorf("an arena-replay/1 file written again:\n%s\nwant\n%s", rewritten.Bytes(), file)
 	}
 }

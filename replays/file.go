@@ -25,13 +25,9 @@ func Write(path string, r *Replay) error {
 	return s.Finish(r)
 }
 
-// shapeTableFrom is the number of shapes (all frames together) above which a replay stores
-// its shapes in a table: then most frames repeat most shapes (a map drawn every turn), and
-// the table makes the file many times smaller.
-var shapeTableFrom = 50000
-
 // Encode writes a replay as JSON: one turn per line, so that replays diff well and stay
-// readable.
+// readable. Each distinct shape of the frames is written once, by the first turn that
+// draws it, and frames list their shapes by index (see tableBuilder).
 func Encode(w io.Writer, r *Replay) error {
 	before, after, err := encodeHead(r)
 	if err != nil {
@@ -40,45 +36,27 @@ func Encode(w io.Writer, r *Replay) error {
 	if _, err := w.Write(before); err != nil {
 		return err
 	}
-	// Big replays store each distinct shape once, in a table written as it is made, and
-	// frames by index into it; ordinary ones keep their shapes in their frames.
 	shapes := 0
 	for k := range r.Turns {
 		shapes += len(r.Turns[k].Frame.Shapes)
 	}
-	var ids [][]int
+	turns := newFileTurns(min(shapes, tableGuess))
 	if len(r.ShapeTable) > 0 {
-		// Already in table form (ReadCompact): the table and the turns' ids are written as
-		// they are, not expanded and found again.
-		if err := writeShapeTable(w, r.ShapeTable); err != nil {
-			return err
+		// Already in compact form (ReadCompact): the table's entries are written as they
+		// are, each with the first turn whose ids reach it, not expanded and found again.
+		turns = &fileTurns{compact: r.ShapeTable, last: len(r.Turns) - 1}
+		if len(r.Turns) == 0 { // (no turn to bring them)
+			if err := writeShapeTable(w, r.ShapeTable); err != nil {
+				return err
+			}
 		}
-	} else if shapes > shapeTableFrom {
-		if _, err := io.WriteString(w, `"shape_table":[`); err != nil {
-			return err
-		}
-		table, err := makeShapeTable(r, func(chunk []byte) error {
-			_, err := w.Write(chunk)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(append(table.json, "],"...)); err != nil {
-			return err
-		}
-		ids = table.ids
 	}
 	var b []byte // one buffer for every turn
 	if _, err := io.WriteString(w, "\"turns\":[\n"); err != nil {
 		return err
 	}
 	for k := range r.Turns {
-		t := r.Turns[k]
-		if ids != nil { // as written: the frame's shapes by their entries
-			t.Frame.Shapes, t.ShapeIDs = nil, ids[k]
-		}
-		if b, err = appendTurnAt(b[:0], k, &t); err != nil {
+		if b, err = turns.append(b[:0], k, &r.Turns[k]); err != nil {
 			return err
 		}
 		if _, err := w.Write(b); err != nil {
@@ -89,13 +67,59 @@ func Encode(w io.Writer, r *Replay) error {
 	return err
 }
 
-// appendTurnAt appends turn number k of the list (from 0) as the file holds it: after the
-// one before, a turn per line.
-func appendTurnAt(b []byte, k int, t *Turn) ([]byte, error) {
+// fileTurns makes the lines of a replay file's turns, one after the other, each frame's
+// shapes as ids in the shape table and the entries it is the first to draw.
+type fileTurns struct {
+	table   *tableBuilder // finds the entries of whole frames
+	ids     []int         // scratch for a turn's ids
+	newJSON []byte        // and its new entries' JSON
+
+	// Or, for a compact replay, whose turns have their ids already: its table, the
+	// entries written so far, and the last turn (which brings the entries no turn uses).
+	compact []referee.Shape
+	next    int
+	last    int
+}
+
+// newFileTurns starts the turns of a file whose frames draw about n distinct shapes (a
+// guess, to size the table at once).
+func newFileTurns(n int) *fileTurns { return &fileTurns{table: newTableBuilder(n)} }
+
+// tableGuess is a first size for a replay's shape table, when its frames are not known yet:
+// a queens game between the built-in bots draws some 5 000 distinct shapes.
+const tableGuess = 4096
+
+// append appends turn number k of the list (from 0) as the file holds it: after the one
+// before, a turn per line. The turn is not changed, but its frame's shapes must not change
+// afterwards (the table points into them).
+func (f *fileTurns) append(b []byte, k int, t *Turn) ([]byte, error) {
+	var newShapes []byte
+	if f.compact != nil {
+		end := f.next
+		for _, id := range t.ShapeIDs {
+			end = max(end, id+1)
+		}
+		if k == f.last {
+			end = len(f.compact)
+		}
+		if end = min(end, len(f.compact)); end > f.next {
+			turn := *t
+			turn.NewShapes = f.compact[f.next:end]
+			t, f.next = &turn, end
+		}
+	} else if f.table != nil && len(t.Frame.Shapes) > 0 {
+		var err error
+		if f.ids, f.newJSON, err = f.table.add(t, f.ids[:0], f.newJSON[:0]); err != nil {
+			return b, err
+		}
+		turn := *t
+		turn.Frame.Shapes, turn.ShapeIDs = nil, f.ids
+		t, newShapes = &turn, f.newJSON
+	}
 	if k > 0 {
 		b = append(b, ",\n"...)
 	}
-	b, err := appendTurn(b, t)
+	b, err := appendTurnWith(b, t, newShapes)
 	if err != nil {
 		return b, fmt.Errorf("turn %d: %w", t.Turn, err)
 	}
@@ -116,6 +140,7 @@ var errNoTurnsField = errors.New("encode: turns field not found")
 func encodeHead(r *Replay) (before, after []byte, err error) {
 	head := *r
 	head.Turns, head.ShapeTable = nil, nil
+	head.Format = Format // what is written is this version's format, whatever was read
 	j, err := json.Marshal(head)
 	if err != nil {
 		return nil, nil, err
@@ -194,11 +219,8 @@ func decode(data []byte, restore bool) (*Replay, error) {
 		}
 		return nil, describeJSONError(data, err)
 	}
-	if err := checkShapeIDs(&r); err != nil {
+	if err := resolveShapes(&r, restore); err != nil {
 		return nil, err
-	}
-	if restore {
-		restoreShapes(&r)
 	}
 	if err := r.Validate(); err != nil {
 		if other := notAReplay(data); other != nil {
@@ -355,11 +377,11 @@ func position(data []byte, offset int64) (line, col int) {
 
 // Validate checks what a reader of the replay relies on, naming the first bad field.
 func (r *Replay) Validate() error {
-	if r.Format != Format {
+	if r.Format != Format && r.Format != FormatV1 {
 		if r.Format == "" {
 			return fmt.Errorf("field format: missing (want %q)", Format)
 		}
-		return fmt.Errorf("field format: %q is not a format this version reads (want %q)", r.Format, Format)
+		return fmt.Errorf("field format: %q is not a format this version reads (want %q or %q)", r.Format, Format, FormatV1)
 	}
 	if r.Game == "" {
 		return errors.New("field game: missing")

@@ -109,30 +109,24 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 	}
 }
 
-// withShapeTableFrom lowers the size from which replays use a shape table, for one test.
-func withShapeTableFrom(t *testing.T, n int) {
-	old := shapeTableFrom
-	shapeTableFrom = n
-	t.Cleanup(func() { shapeTableFrom = old })
-}
-
-func TestSmallReplaysKeepShapesInFrames(t *testing.T) {
+// A file's turns bring the shape table's entries as they first draw them: no table ahead of
+// the turns, which would keep a file from being written while its game is played.
+func TestShapesComeWithTheirFirstTurn(t *testing.T) {
 	var buf strings.Builder
 	if err := Encode(&buf, sample()); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(buf.String(), "shape_table") || !strings.Contains(buf.String(), `"frame":{"shapes":[{"kind":"circle"`) {
-		t.Errorf("a small replay does not keep its shapes in its frames:\n%s", buf.String())
+	if strings.Contains(buf.String(), "shape_table") || !strings.Contains(buf.String(), `"frame":{},"new_shapes":[{"kind":"circle"`) {
+		t.Errorf("the sample's first turn does not bring its shape:\n%s", buf.String())
 	}
 }
 
 func TestShapesStoredOnceRestoredOnRead(t *testing.T) {
-	withShapeTableFrom(t, 0)
 	mapShape := referee.Shape{Kind: "rect", W: 10, H: 10, Fill: "#123"}
 	road := referee.Shape{Kind: "line", X2: 5, Y2: 5, Player: referee.Owner(0)}
 	r := sample()
 	r.Turns[0].Frame = referee.Frame{Shapes: []referee.Shape{mapShape, road, {Kind: "circle", R: 1}}}
-	r.Turns[1].Frame = referee.Frame{Shapes: []referee.Shape{road, {Kind: "circle", R: 2}, mapShape, mapShape}}
+	r.Turns[1].Frame = referee.Frame{Shapes: []referee.Shape{mapShape, {Kind: "circle", R: 2}, road, mapShape}}
 	var buf strings.Builder
 	if err := Encode(&buf, r); err != nil {
 		t.Fatal(err)
@@ -153,9 +147,13 @@ func TestShapesStoredOnceRestoredOnRead(t *testing.T) {
 	if back.ShapeTable != nil {
 		t.Errorf("shape table left in memory")
 	}
-	bad := strings.Replace(buf.String(), `"shape_ids":[0,1,2]`, `"shape_ids":[0,1,9]`, 1)
-	if _, err := Decode([]byte(bad)); err == nil || !strings.Contains(err.Error(), "field turns[0].shape_ids[2]: 9 is not in the shape table (4 shapes)") {
-		t.Errorf("bad shape id: %v", err)
+	// An id must name an entry of the table as it stands at its turn: turn 0 brought 3.
+	for _, bad := range []string{`"shape_ids":[0,1,9]`, `"shape_ids":[0,1,3]`} {
+		file := strings.Replace(buf.String(), `"shape_ids":[0,1,2]`, bad, 1)
+		want := "field turns[0].shape_ids[2]: " + bad[len(bad)-2:len(bad)-1] + " is not in the shape table (3 shapes at this turn)"
+		if _, err := Decode([]byte(file)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", bad, err, want)
+		}
 	}
 }
 

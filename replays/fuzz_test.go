@@ -38,6 +38,7 @@ func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"format":"arena-replay/1","game":"queens","players":[{}],"turns":[{"turn":"0"}]}`,
 		`{"format":"arena-replay/1","game":"queens","players":[{}],"shape_table":[{}],"turns":[{"turn":0,"shape_ids":[1]}]}`,
+		`{"format":"arena-replay/2","game":"queens","players":[{}],"turns":[{"turn":0,"new_shapes":[{}],"shape_ids":[0]},{"turn":1,"shape_ids":[0,1]}]}`,
 		`{"format":"arena-replay/1","game":"queens","players":[{},7]}`,
 		`{"format":"arena-replay/1",`,
 	} {

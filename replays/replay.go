@@ -14,7 +14,11 @@ import (
 )
 
 // Format is the value of the "format" field of every replay this version writes.
-const Format = "arena-replay/1"
+const Format = "arena-replay/2"
+
+// FormatV1 is the format before shape tables grew turn by turn (docs/replay-format.md):
+// its files are read all the same.
+const FormatV1 = "arena-replay/1"
 
 // Replay is one recorded game.
 type Replay struct {
@@ -28,9 +32,11 @@ type Replay struct {
 	Files    map[string]string `json:"files,omitempty"`
 	Players  []Player          `json:"players"`
 	Settings Settings          `json:"settings"`
-	// ShapeTable holds, in a file, every distinct shape of the frames once; each turn lists
-	// its frame's shapes by index (Turn.ShapeIDs). Read rebuilds the frames, so in memory
-	// both are empty; ReadCompact leaves them as the file has them.
+	// ShapeTable holds every distinct shape of the frames once; each turn lists its frame's
+	// shapes by index (Turn.ShapeIDs). A file of this format brings the entries turn by
+	// turn (Turn.NewShapes) and has no table ahead of the turns (those of arena-replay/1 had
+	// one in big replays). Read rebuilds the frames, so in memory table and ids are empty;
+	// ReadCompact leaves the whole table here and the ids in the turns.
 	ShapeTable []referee.Shape `json:"shape_table,omitempty"`
 	Turns      []Turn          `json:"turns"`
 	Result     Result          `json:"result"`
@@ -64,7 +70,11 @@ type Turn struct {
 	Turn  int           `json:"turn"`
 	Moves []Move        `json:"moves"`
 	Frame referee.Frame `json:"frame"`
-	// ShapeIDs lists the frame's shapes by their index in Replay.ShapeTable (in a file).
+	// NewShapes (in a file) are the entries of the shape table this turn draws first: they
+	// follow those of the turns before.
+	NewShapes []referee.Shape `json:"new_shapes,omitempty"`
+	// ShapeIDs lists the frame's shapes by their index in the shape table (in a file, and
+	// in a replay read by ReadCompact).
 	ShapeIDs []int `json:"shape_ids,omitempty"`
 	// Check is a digest of the moves' outputs and failures as recorded, so that verify
 	// notices an edited output even when the edit would not change the game.

@@ -1,15 +1,43 @@
 package replays
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/arena-games/arena/referee"
 )
+
+// withShapeTable returns the replay in compact form, as tableBuilder makes its table:
+// the entries in ShapeTable, frames as lists of indices. r itself is not changed.
+func withShapeTable(r *Replay) (*Replay, error) {
+	out := *r
+	out.Turns = make([]Turn, len(r.Turns))
+	tb := newTableBuilder(0)
+	for i, turn := range r.Turns {
+		if len(turn.Frame.Shapes) == 0 { // as fileTurns: the next frame is compared with the last that drew
+			out.Turns[i] = turn
+			continue
+		}
+		ids, _, err := tb.add(&turn, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		for k, id := range ids {
+			if id == len(out.ShapeTable) { // a new entry
+				out.ShapeTable = append(out.ShapeTable, turn.Frame.Shapes[k])
+			}
+		}
+		turn.Frame.Shapes, turn.ShapeIDs = nil, ids
+		out.Turns[i] = turn
+	}
+	return &out, nil
+}
 
 // referenceShapeTable is withShapeTable as first written: shapes are the same entry when
 // encoding/json writes them the same.
@@ -18,7 +46,7 @@ func referenceShapeTable(r *Replay) (*Replay, error) {
 	out.Turns = make([]Turn, len(r.Turns))
 	index := map[string]int{}
 	for i, t := range r.Turns {
-		ids := make([]int, len(t.Frame.Shapes))
+		var ids []int
 		for k := range t.Frame.Shapes {
 			key, err := json.Marshal(&t.Frame.Shapes[k])
 			if err != nil {
@@ -30,10 +58,9 @@ func referenceShapeTable(r *Replay) (*Replay, error) {
 				index[string(key)] = id
 				out.ShapeTable = append(out.ShapeTable, t.Frame.Shapes[k])
 			}
-			ids[k] = id
+			ids = append(ids, id)
 		}
-		t.Frame.Shapes = nil
-		t.ShapeIDs = ids
+		t.Frame.Shapes, t.ShapeIDs = nil, ids
 		out.Turns[i] = t
 	}
 	return &out, nil
@@ -56,29 +83,45 @@ func sameTables(t *testing.T, what string, r *Replay) {
 	}
 }
 
-// Shapes are merged exactly when their JSON is the same: −0 and 0 where the field is left
-// out when zero but not elsewhere, different invalid bytes that both become U+FFFD, owners.
-func TestShapeTableMergesByJSON(t *testing.T) {
+// A shape is an earlier entry exactly when its JSON is that entry's: −0 and 0 where the
+// field is left out when zero but not elsewhere, owners; whether the previous frame drew it
+// near the same place, elsewhere, or not at all. (Two different invalid texts that both
+// become U+FFFD are two entries with the same JSON: see TestInvalidTextsRoundTrip.)
+func TestShapeTableMatchesByJSON(t *testing.T) {
 	negZero := math.Copysign(0, -1)
 	one, zero := 1, 0
 	kinds := []referee.Shape{
 		{Kind: "circle", X: 0}, {Kind: "circle", X: negZero},
 		{Kind: "circle", R: 0}, {Kind: "circle", R: negZero},
 		{Kind: "poly", Points: []float64{0, 1}}, {Kind: "poly", Points: []float64{negZero, 1}}, {Kind: "poly", Points: []float64{}},
-		{Kind: "text", Text: "a\xffb"}, {Kind: "text", Text: "a\xfeb"}, {Kind: "text", Text: "a\ufffdb"}, {Kind: "text", Text: `a\ufffdb`},
-		{Kind: "text", Tip: "é"}, {Kind: "text", Tip: "\xc3"},
+		{Kind: "text", Text: "a\ufffdb"}, {Kind: "text", Text: `a\ufffdb`}, {Kind: "text", Tip: "é"},
 		{Kind: "circle", Player: &one}, {Kind: "circle", Player: &zero}, {Kind: "circle"},
 		{Kind: "circle", X: 1e21}, {Kind: "circle", X: 1e-7},
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	for round := 0; round < 200; round++ {
+	for round := 0; round < 300; round++ {
 		r := &Replay{}
-		for turn := 0; turn < 4; turn++ {
-			var shapes []referee.Shape
-			for k := rng.IntN(10); k > 0; k-- {
-				shapes = append(shapes, kinds[rng.IntN(len(kinds))])
+		var shapes []referee.Shape
+		for turn := 0; turn < 6; turn++ {
+			// The previous frame with a few shapes changed, added or removed.
+			next := slices.Clone(shapes)
+			for k := rng.IntN(4); k > 0; k-- {
+				at := rng.IntN(len(next) + 1)
+				switch rng.IntN(3) {
+				case 0:
+					next = slices.Insert(next, at, kinds[rng.IntN(len(kinds))])
+				case 1:
+					if at < len(next) {
+						next = slices.Delete(next, at, at+1)
+					}
+				default:
+					if at < len(next) {
+						next[at] = kinds[rng.IntN(len(kinds))]
+					}
+				}
 			}
-			r.Turns = append(r.Turns, Turn{Turn: turn, Frame: referee.Frame{Shapes: shapes}})
+			shapes = next
+			r.Turns = append(r.Turns, Turn{Turn: turn, Frame: referee.Frame{Shapes: slices.Clone(shapes)}})
 		}
 		sameTables(t, fmt.Sprintf("round %d", round), r)
 	}
@@ -88,7 +131,37 @@ func TestShapeTableMergesByJSON(t *testing.T) {
 	}
 }
 
-// Every field of a shape counts: two shapes that differ in any one are two entries.
+// Texts that are not valid UTF-8 are written with U+FFFD, as encoding/json writes them:
+// read back, each frame has the shapes it drew, whichever entries they are.
+func TestInvalidTextsRoundTrip(t *testing.T) {
+	a, b := referee.Shape{Kind: "text", Text: "a\xffb"}, referee.Shape{Kind: "text", Text: "a\xfeb"}
+	r := sample()
+	r.Turns[0].Frame.Shapes = []referee.Shape{a, b, {Kind: "text", Tip: "\xc3"}}
+	r.Turns[1].Frame.Shapes = []referee.Shape{b, a}
+	var file bytes.Buffer
+	if err := Encode(&file, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(file.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, turn := range r.Turns {
+		var read []referee.Shape // the shapes as JSON reads them back, U+FFFD in their texts
+		j, _ := json.Marshal(turn.Frame.Shapes)
+		if err := json.Unmarshal(j, &read); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(read)
+		got, _ := json.Marshal(back.Turns[i].Frame.Shapes)
+		if string(got) != string(want) {
+			t.Errorf("turn %d's shapes read back: %s, want %s", i, got, want)
+		}
+	}
+}
+
+// Every field of a shape counts: a shape that differs from an entry in any one is a new
+// entry, in the previous frame or earlier.
 func TestShapeTableEveryField(t *testing.T) {
 	var base referee.Shape
 	n := 0
@@ -98,13 +171,13 @@ func TestShapeTableEveryField(t *testing.T) {
 		other := base
 		o := reflect.ValueOf(&other).Elem().Field(i)
 		fill(o, &n) // a different value in this field only
-		r := &Replay{Turns: []Turn{{Frame: referee.Frame{Shapes: []referee.Shape{base, other, base}}}}}
+		r := &Replay{Turns: []Turn{{Frame: referee.Frame{Shapes: []referee.Shape{base}}}, {Frame: referee.Frame{Shapes: []referee.Shape{other}}}, {Frame: referee.Frame{Shapes: []referee.Shape{other, base}}}}}
 		got, err := withShapeTable(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(got.ShapeTable) != 2 {
-			t.Errorf("field %s: %d entries for two different shapes", v.Type().Field(i).Name, len(got.ShapeTable))
+			t.Errorf("field %s: %d entries for two different shapes, each drawn twice", v.Type().Field(i).Name, len(got.ShapeTable))
 		}
 		sameTables(t, v.Type().Field(i).Name, r)
 	}

@@ -22,9 +22,8 @@ import (
 // written, never which.
 //
 // When streaming cannot produce those bytes, the stream stops writing and Finish writes the
-// whole file again, as Write does: a replay with so many shapes that it stores them in a
-// table (which comes before the turns), or one whose fields ahead of the turns changed
-// after the first turn was written.
+// whole file again, as Write does: a replay whose fields ahead of the turns changed after
+// the first turn was written.
 type Stream struct {
 	path    string
 	special bool // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
@@ -43,11 +42,11 @@ type Stream struct {
 	ended   bool          // Finish or Abort has run
 
 	// The writer's state, read by Finish once done is closed.
-	prefix  []byte // the file's bytes ahead of the first turn, as written
-	written int    // turns written
-	shapes  int    // their shapes
-	stalled bool   // the stream stopped writing: Finish writes the whole file
-	err     error  // a failed write: the file is lost
+	prefix  []byte     // the file's bytes ahead of the first turn, as written
+	written int        // turns written
+	turns   *fileTurns // their lines, and the shape table so far
+	stalled bool       // the stream stopped writing: Finish writes the whole file
+	err     error      // a failed write: the file is lost
 
 	rewritten bool          // Finish wrote the whole file (what it streamed could not stand)
 	busy      time.Duration // the writer's time spent writing turns
@@ -74,7 +73,7 @@ func Create(path string) (*Stream, error) {
 	if err := WritableDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{})}
+	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{}), turns: newFileTurns(tableGuess)}
 	// The file replaces whatever is there at the end (a rename), which cannot be a
 	// directory; nor a device or a pipe, which a rename would replace too (as root,
 	// /dev/null itself): those are written into, once, at the end.
@@ -208,15 +207,10 @@ func (s *Stream) write(b []byte, item *streamItem) []byte {
 		s.prefix = before
 		b = append(append(b, before...), "\"turns\":[\n"...)
 	}
-	s.shapes += len(item.turn.Frame.Shapes)
-	if s.shapes > shapeTableFrom { // this replay will store its shapes in a table
-		s.stalled = true
-		return b
-	}
 	if item.turn.Check == "" {
 		item.turn.Seal() // the stream's own copy: the runner seals its turns when the game ends
 	}
-	b, err := appendTurnAt(b, s.written, &item.turn)
+	b, err := s.turns.append(b, s.written, &item.turn)
 	if err != nil {
 		s.stalled = true
 		return b
@@ -341,16 +335,12 @@ func (s *Stream) complete(r *Replay) error {
 	if err != nil {
 		return err
 	}
-	shapes := 0
-	for k := range r.Turns {
-		shapes += len(r.Turns[k].Frame.Shapes)
-	}
-	if shapes > shapeTableFrom || !bytes.Equal(before, s.prefix) {
+	if len(r.ShapeTable) > 0 || !bytes.Equal(before, s.prefix) {
 		return s.rewrite(r)
 	}
 	var b []byte
 	for k := s.written; k < len(r.Turns); k++ {
-		if b, err = appendTurnAt(b[:0], k, &r.Turns[k]); err != nil {
+		if b, err = s.turns.append(b[:0], k, &r.Turns[k]); err != nil {
 			return err
 		}
 		if _, err := s.out.Write(b); err != nil {

@@ -75,7 +75,6 @@ func TestStreamWritesWhatEncodeWrites(t *testing.T) {
 		r      *Replay
 		lag    int
 		change func(*Replay) // what the runner records after the turns were handed over
-		table  int           // shapeTableFrom for the case (0: as it is)
 		kept   bool          // whether what was streamed stands (else Finish writes it all)
 	}{
 		{name: "every turn streamed", r: game, kept: true},
@@ -85,16 +84,10 @@ func TestStreamWritesWhatEncodeWrites(t *testing.T) {
 		{name: "no turns at all", r: &Replay{Format: Format, Game: "queens", Players: game.Players, Turns: []Turn{}, Result: game.Result}},
 		{name: "result set at the end", r: game, change: func(r *Replay) { r.Result.Winner = 1 - r.Result.Winner }, kept: true},
 		{name: "a field ahead of the turns changed", r: game, change: func(r *Replay) { r.Settings.Meter = "changed" }},
-		{name: "shapes past the table's threshold", r: game, table: 5000},
-		{name: "shape table from the first turn", r: game, table: 10},
 		{name: "the small sample, its turns handed over without their digests", r: sample(), kept: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.table > 0 {
-				defer func(v int) { shapeTableFrom = v }(shapeTableFrom)
-				shapeTableFrom = tt.table
-			}
 			want := *tt.r
 			want.Turns = slices.Clone(tt.r.Turns)
 			for i := range want.Turns {

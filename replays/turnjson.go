@@ -15,7 +15,13 @@ import (
 // runner spends on the same turns. A value encoding/json refuses (NaN, ±Inf) makes the
 // turn go through encoding/json, for its error.
 func appendTurn(b []byte, t *Turn) ([]byte, error) {
-	w := turnWriter{b: b}
+	return appendTurnWith(b, t, nil)
+}
+
+// appendTurnWith is appendTurn with the turn's new shapes given as their JSON
+// (comma-separated, from a tableBuilder) in place of t.NewShapes, when there are any.
+func appendTurnWith(b []byte, t *Turn, newShapes []byte) ([]byte, error) {
+	w := turnWriter{b: b, newShapes: newShapes}
 	w.turn(t)
 	if w.refused {
 		j, err := json.Marshal(t)
@@ -39,10 +45,11 @@ func appendShape(b []byte, s *referee.Shape) (_ []byte, ok, valid bool) {
 }
 
 type turnWriter struct {
-	b       []byte
-	refused bool  // a float encoding/json refuses
-	err     error // from encoding a frame's state
-	invalid bool  // a string that was not valid UTF-8 (written with U+FFFD)
+	b         []byte
+	newShapes []byte // the JSON of the turn's new shapes, written in place of Turn.NewShapes
+	refused   bool   // a float encoding/json refuses
+	err       error  // from encoding a frame's state
+	invalid   bool   // a string that was not valid UTF-8 (written with U+FFFD)
 }
 
 func (w *turnWriter) turn(t *Turn) {
@@ -63,6 +70,20 @@ func (w *turnWriter) turn(t *Turn) {
 	}
 	w.b = append(w.b, `,"frame":`...)
 	w.frame(&t.Frame)
+	if len(w.newShapes) > 0 {
+		w.b = append(w.b, `,"new_shapes":[`...)
+		w.b = append(w.b, w.newShapes...)
+		w.b = append(w.b, ']')
+	} else if len(t.NewShapes) > 0 {
+		w.b = append(w.b, `,"new_shapes":[`...)
+		for i := range t.NewShapes {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.shape(&t.NewShapes[i])
+		}
+		w.b = append(w.b, ']')
+	}
 	if len(t.ShapeIDs) > 0 {
 		w.b = append(w.b, `,"shape_ids":[`...)
 		for i, id := range t.ShapeIDs {

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/replays"
 )
 
 // viewServer is a running `arena view`.
@@ -119,7 +121,7 @@ func TestViewServesTheViewerAndTheReplay(t *testing.T) {
 		t.Fatalf("GET /: %d %s\n%.300s", code, ctype, body)
 	}
 	code, ctype, body = httpGet(t, srv.URL+"replay.json")
-	if code != 200 || !strings.HasPrefix(ctype, "application/json") || !bytes.Contains(body, []byte(`"format":"arena-replay/1"`)) {
+	if code != 200 || !strings.HasPrefix(ctype, "application/json") || !bytes.Contains(body, []byte(`"format":"`+replays.Format+`"`)) {
 		t.Fatalf("GET /replay.json: %d %s\n%.300s", code, ctype, body)
 	}
 	for _, name := range []string{"main.js", "viewer.css"} {

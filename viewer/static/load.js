@@ -35,25 +35,28 @@ var Arena = window.Arena || (window.Arena = {});
   }
 
   // restoreShapes rebuilds each frame's shapes from the replay's shape table: a replay
-  // file stores every distinct shape once ("shape_table") and each turn lists its frame's
-  // shapes by index ("shape_ids"), as the replay format says. The server passes the file's
+  // file stores every distinct shape once and each turn lists its frame's shapes by index
+  // ("shape_ids"), as the replay format says. The table is the file's "shape_table" (files
+  // of arena-replay/1), then each turn's "new_shapes", the entries it draws first; an id
+  // names an entry of the table as it stands at its turn. The server passes the file's
   // table through, so a frame that also has shapes of its own keeps them first, as arena's
   // reader of replay files does. The table's objects are shared between frames: nothing
   // may change a shape.
   function restoreShapes(replay) {
-    var table = replay.shape_table;
-    if (!Array.isArray(table)) {
-      return;
-    }
+    var table = Array.isArray(replay.shape_table) ? replay.shape_table.slice() : [];
     replay.turns.forEach(function (t, i) {
+      if (Array.isArray(t.new_shapes)) {
+        Array.prototype.push.apply(table, t.new_shapes);
+        delete t.new_shapes;
+      }
       if (!Array.isArray(t.shape_ids)) {
         return;
       }
       t.frame = t.frame || {};
       t.frame.shapes = (t.frame.shapes || []).concat(t.shape_ids.map(function (id, k) {
-        var s = table[id];
+        var s = id >= 0 && id < table.length ? table[id] : undefined;
         if (s === undefined) {
-          throw new Error("turns[" + i + "].shape_ids[" + k + "]: " + id + " is not in the shape table");
+          throw new Error("turns[" + i + "].shape_ids[" + k + "]: " + id + " is not in the shape table (" + table.length + " shapes at this turn)");
         }
         return s;
       }));
