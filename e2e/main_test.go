@@ -212,16 +212,14 @@ func readReplay(t *testing.T, path string) replayFile {
 	return r
 }
 
-// frameShapes returns a turn's frame shapes as docs/replay-format.md describes them: in
-// the frame, or in a big replay by index into the replay's shape table.
+// frameShapes returns a turn's frame shapes as docs/replay-format.md says to rebuild them:
+// the frame's own, then its ids' entries in the shape table as it stands at this turn (a
+// file of arena-replay/1's table, then each turn's new entries).
 func (r replayFile) frameShapes(turn map[string]any) []any {
+	var shapes []any
 	if frame, ok := turn["frame"].(map[string]any); ok {
-		if shapes, ok := frame["shapes"].([]any); ok {
-			return shapes
-		}
+		shapes, _ = frame["shapes"].([]any)
 	}
-	// The table as it stands at this turn: a file of arena-replay/1's own, then each turn's
-	// new entries.
 	table, _ := r["shape_table"].([]any)
 	table = slices.Clone(table)
 	turns, _ := r["turns"].([]any)
@@ -234,7 +232,6 @@ func (r replayFile) frameShapes(turn map[string]any) []any {
 		}
 	}
 	ids, _ := turn["shape_ids"].([]any)
-	shapes := make([]any, 0, len(ids))
 	for _, id := range ids {
 		shapes = append(shapes, table[int(id.(float64))])
 	}
