@@ -97,7 +97,7 @@ func (tb *tableBuilder) find(sh *referee.Shape, newJSON *[]byte, first int) int 
 	if len(b) > first {
 		b = append(b, ',')
 	}
-	b, ok, _ := appendShape(b, sh)
+	b, ok := appendShape(b, sh)
 	if !ok {
 		return -1
 	}
@@ -218,7 +218,7 @@ func writeShapeTable(w io.Writer, table []referee.Shape) error {
 			b = append(b, ',')
 		}
 		var ok bool
-		if b, ok, _ = appendShape(b, &table[i]); !ok {
+		if b, ok = appendShape(b, &table[i]); !ok {
 			_, err := json.Marshal(&table[i]) // for encoding/json's own error
 			return fmt.Errorf("shape table entry %d: %w", i, err)
 		}

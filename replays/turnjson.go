@@ -37,11 +37,11 @@ func appendTurnWith(b []byte, t *Turn, newShapes []byte) ([]byte, error) {
 }
 
 // appendShape appends the JSON of a shape, as encoding/json makes it; ok is false for a
-// value it refuses (NaN, ±Inf), valid whether every text was valid UTF-8.
-func appendShape(b []byte, s *referee.Shape) (_ []byte, ok, valid bool) {
+// value it refuses (NaN, ±Inf).
+func appendShape(b []byte, s *referee.Shape) (_ []byte, ok bool) {
 	w := turnWriter{b: b}
 	w.shape(s)
-	return w.b, !w.refused, !w.invalid
+	return w.b, !w.refused
 }
 
 type turnWriter struct {
@@ -49,7 +49,6 @@ type turnWriter struct {
 	newShapes []byte // the JSON of the turn's new shapes, written in place of Turn.NewShapes
 	refused   bool   // a float encoding/json refuses
 	err       error  // from encoding a frame's state
-	invalid   bool   // a string that was not valid UTF-8 (written with U+FFFD)
 }
 
 func (w *turnWriter) turn(t *Turn) {
@@ -332,7 +331,6 @@ func (w *turnWriter) string(s string) {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			w.invalid = true
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
 			i += size
