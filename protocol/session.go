@@ -42,6 +42,9 @@ func Failure(code int, message string) string {
 // OK is the success line.
 const OK = "OK"
 
+// LimitReached is the answer to a line over the command limit, which forces waiting.
+var LimitReached = Failed(CodeLimitReached)
+
 // Waiting renders the WAITING line: seconds left in the turn, six decimals, never negative.
 func Waiting(seconds float64) string {
 	if seconds < 0 {

@@ -84,14 +84,11 @@ func (r *Referee) Refused(player int, line string, tooLong bool, answer string) 
 	}
 }
 
-// limitReached is the answer to a line over the command limit, which forces waiting.
-var limitReached = protocol.Failed(protocol.CodeLimitReached)
-
 // refuse counts a refused command, quoted, for the next frame's events: the first
 // maxFailureEvents of the team, and always the line that met the command limit (why the
 // team's turn ended); the frame says how many more.
 func (t *team) refuse(quoted, answer string) {
-	if t.failures++; t.failures <= maxFailureEvents || answer == limitReached {
+	if t.failures++; t.failures <= maxFailureEvents || answer == protocol.LimitReached {
 		t.refused = append(t.refused, fmt.Sprintf("%c: %s → %s", t.color, quoted, answer))
 	}
 }

@@ -76,16 +76,13 @@ func (r *Referee) Refused(seat int, line string, tooLong bool, answer string) {
 	}
 }
 
-// limitReached is the answer to a line over the command limit, which forces waiting.
-var limitReached = protocol.Failed(protocol.CodeLimitReached)
-
 // failure counts a failed command, quoted, and lists it in the events of the turn: the
 // first maxFailureEvents of a seat, and always the line that met the command limit (why
 // the seat's turn ended); the frame says how many more.
 func (r *Referee) failure(seat int, quoted, answer string) {
 	r.failures[seat]++
 	r.totalFailed[seat]++
-	if r.failures[seat] > maxFailureEvents && answer != limitReached {
+	if r.failures[seat] > maxFailureEvents && answer != protocol.LimitReached {
 		r.unlisted[seat]++
 		return
 	}
