@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-games/arena/bench/floor"
+	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/players/builtin"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/replays"
@@ -85,6 +86,7 @@ type echoGame struct {
 	exchanges int
 	ref       *echoRef       // the game being played
 	cpu       *time.Duration // the runner's CPU time over the timed exchanges
+	botCPU    *time.Duration // the bots' CPU time over the timed exchanges
 }
 
 func (g *echoGame) Info() referee.Info {
@@ -94,7 +96,7 @@ func (g *echoGame) Info() referee.Info {
 
 func (g *echoGame) New(cfg referee.Config) (referee.Referee, error) {
 	warm := cfg.Players * floor.Warmup
-	g.ref = &echoRef{b: g.b, cpu: g.cpu, shape: g.shape, input: g.shape.Input(), warm: warm, turns: warm + g.exchanges, players: cfg.Players}
+	g.ref = &echoRef{b: g.b, cpu: g.cpu, botCPU: g.botCPU, shape: g.shape, input: g.shape.Input(), warm: warm, turns: warm + g.exchanges, players: cfg.Players}
 	return g.ref, nil
 }
 
@@ -102,6 +104,9 @@ type echoRef struct {
 	b           *testing.B
 	cpu         *time.Duration
 	cpuAt       time.Duration // the runner's CPU time when the timer started
+	botCPU      *time.Duration
+	bots        []int         // the bots' pids
+	botCPUAt    time.Duration // their CPU time when the timer started
 	shape       floor.Exchange
 	input       string
 	turn, turns int
@@ -118,7 +123,14 @@ func (r *echoRef) Frame() referee.Frame {
 
 func (r *echoRef) Requests() []referee.Request {
 	if r.turn == r.warm {
-		r.b.StartTimer() // every bot has started and is warm
+		// Every bot has started and is warm. Their pids are found by the marker arena
+		// gives every bot it starts (a scan of /proc, before the timer).
+		r.bots = players.FindMarkedByRunner(os.Getpid())
+		if len(r.bots) != r.players {
+			r.b.Fatalf("%d bots found running, want %d", len(r.bots), r.players)
+		}
+		r.botCPUAt = botsCPU(r.bots)
+		r.b.StartTimer()
 		r.cpuAt = floor.SelfCPU()
 	}
 	timeout := 50 * time.Millisecond
@@ -138,7 +150,17 @@ func (r *echoRef) Play(answers []referee.Answer) {
 	if r.turn == r.turns {
 		r.b.StopTimer()
 		*r.cpu += floor.SelfCPU() - r.cpuAt
+		*r.botCPU += botsCPU(r.bots) - r.botCPUAt
 	}
+}
+
+// botsCPU is the CPU time the bots have used so far, all together.
+func botsCPU(pids []int) time.Duration {
+	var sum time.Duration
+	for _, pid := range pids {
+		sum += floor.ProcessCPU(pid)
+	}
+	return sum
 }
 
 func (r *echoRef) Result() []referee.Outcome {
@@ -194,9 +216,9 @@ func BenchmarkExchange(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.StopTimer()
-			var cpu time.Duration
+			var cpu, botCPU time.Duration
 			for done := 0; done < b.N; done += perGame {
-				game := &echoGame{b: b, shape: v.shape, exchanges: min(perGame, b.N-done), cpu: &cpu}
+				game := &echoGame{b: b, shape: v.shape, exchanges: min(perGame, b.N-done), cpu: &cpu, botCPU: &botCPU}
 				rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: 20, Players: bots, NoMeter: v.noMeter})
 				if err != nil {
 					b.Fatal(err)
@@ -211,6 +233,7 @@ func BenchmarkExchange(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(botCPU)/float64(b.N), "peer-cpu-ns/op")
 		})
 	}
 }

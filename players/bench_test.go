@@ -78,11 +78,13 @@ func BenchmarkExchange(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
-				cpu := floor.SelfCPU()
+				cpu, peerCPU := floor.SelfCPU(), floor.ProcessCPU(p.Pid())
 				for i := 0; i < b.N; i++ {
 					benchExchange(b, p, input, shape.OutLines)
 				}
+				b.StopTimer()
 				b.ReportMetric(float64(floor.SelfCPU()-cpu)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(floor.ProcessCPU(p.Pid())-peerCPU)/float64(b.N), "peer-cpu-ns/op")
 			})
 		}
 	}

@@ -125,12 +125,15 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //
 echo "medians of $COUNT rounds; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 # Each exchange line also gives the CPU time the runner's process spent per exchange
-# (cpu-ns/op: every thread, not the peers), the floor's and arena's.
-echo "per exchange (µs)                        floor   arena   arena/floor   runner CPU: floor  arena"
+# (cpu-ns/op: every thread, not the peers) and the peers' (peer-cpu-ns/op: their process
+# CPU clocks), the floor's and arena's. Where runner and peer take turns on one CPU, an
+# exchange takes about the two added.
+echo "per exchange (µs)                        floor   arena   arena/floor   runner CPU: floor  arena   peer CPU: floor  arena"
 exchange_line() { # LABEL FLOOR_FILE FLOOR_NAME FILE NAME
 	f=$(median "$2" "$3") a=$(median "$4" "$5")
-	printf "  %-38s %6s  %6s   %-11s   %17s  %5s\n" "$1" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")" \
-		"$(us "$(median "$2" "$3" cpu-ns/op)")" "$(us "$(median "$4" "$5" cpu-ns/op)")"
+	printf "  %-38s %6s  %6s   %-11s   %17s  %5s   %15s  %5s\n" "$1" "$(us "$f")" "$(us "$a")" "$(ratio "$a" "$f")" \
+		"$(us "$(median "$2" "$3" cpu-ns/op)")" "$(us "$(median "$4" "$5" cpu-ns/op)")" \
+		"$(us "$(median "$2" "$3" peer-cpu-ns/op)")" "$(us "$(median "$4" "$5" peer-cpu-ns/op)")"
 }
 for shape in line queens; do
 	for peers in 1 2; do

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -110,14 +111,25 @@ func BenchmarkRoundTrip(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
-				cpu := SelfCPU()
+				cpu, peerCPU := SelfCPU(), peersCPU(peers)
 				for i := 0; i < b.N; i++ {
 					peers[i%n].exchange(b, input, shape.OutLines)
 				}
+				b.StopTimer()
 				b.ReportMetric(float64(SelfCPU()-cpu)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(peersCPU(peers)-peerCPU)/float64(b.N), "peer-cpu-ns/op")
 			})
 		}
 	}
+}
+
+// peersCPU is the CPU time the peers have used so far, all together.
+func peersCPU(peers []*peer) time.Duration {
+	var sum time.Duration
+	for _, p := range peers {
+		sum += ProcessCPU(p.cmd.Process.Pid)
+	}
+	return sum
 }
 
 // BenchmarkStart is the floor of starting a bot: from nothing to the first answer read.
