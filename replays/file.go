@@ -419,6 +419,11 @@ func (r *Replay) Validate() error {
 	if r.Result.Winner < -1 || r.Result.Winner >= len(r.Players) {
 		return fmt.Errorf("field result.winner: %d is not a player index or -1", r.Result.Winner)
 	}
+	// arena counts in the result every turn it records, so a difference means turns were
+	// cut from the file or added to it after the game.
+	if r.Result.Turns != len(r.Turns) {
+		return fmt.Errorf("field result.turns: %d, but the file records %s", r.Result.Turns, referee.Count(len(r.Turns), "turn", "turns"))
+	}
 	return nil
 }
 

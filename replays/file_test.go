@@ -76,6 +76,8 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		{"noresultplayers.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"game":"queens","winner":0}}`, "noresultplayers.json: field result.players: missing"},
 		{"fewresultplayers.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"players":[]}}`, "fewresultplayers.json: field result.players: 0 entries for 2 players"},
 		{"oneresultplayer.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"players":[{"rank":1}]}}`, "oneresultplayer.json: field result.players: 1 entry for 2 players"},
+		// Turns cut from the end of a file (or added): the result counts every turn played.
+		{"cutturns.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[{"turn":0,"moves":[]},{"turn":1,"moves":[]}],"result":{"turns":3,"winner":-1,"players":[{"index":0},{"index":1}]}}`, "cutturns.json: field result.turns: 3, but the file records 2 turns"},
 	}
 	for _, tc := range tests {
 		path := filepath.Join(dir, tc.name)
