@@ -152,3 +152,25 @@ func benchLives(b *testing.B, timeStop bool) {
 		})
 	}
 }
+
+// BenchmarkScanGroups is the shared scan of the machine's process groups (every
+// groupScanEvery while bots run): a read of every process's stat, so its cost grows with the
+// machine's process count (reported as processes/op).
+func BenchmarkScanGroups(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		scanGroups()
+	}
+	b.ReportMetric(float64(len(procDirPids("/proc"))), "processes/op")
+}
+
+// BenchmarkWatch is one look of the resource watch at a bot (every resourcePoll): its tree
+// and its resident memory, here for this test process and its threads.
+func BenchmarkWatch(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, pid := range processTree(os.Getpid()) {
+			residentPages(pid)
+		}
+	}
+}

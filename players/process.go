@@ -371,25 +371,19 @@ func (p *Process) goneMessage(what string) string {
 // exiting reports whether a process is on its way out: exiting (the kernel's PF_EXITING
 // flag), a zombie not reaped yet, or gone.
 func exiting(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
+	stat, _ := readProc("/proc/"+strconv.Itoa(pid)+"/stat", make([]byte, 1024))
+	if stat == nil {
 		return true // gone
 	}
-	// After the command name, in parentheses that it may itself contain: state, ppid, pgrp,
-	// session, tty_nr, tpgid, flags.
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
+	// After the command name: state, ppid, pgrp, session, tty_nr, tpgid, flags.
+	switch state := string(statField(stat, 0)); state {
+	case "":
 		return false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 7 {
-		return false
-	}
-	if f[0] == "Z" || f[0] == "X" || f[0] == "x" {
+	case "Z", "X", "x":
 		return true
 	}
-	flags, err := strconv.ParseUint(f[6], 10, 64)
-	return err == nil && flags&pfExiting != 0
+	flags, ok := atoi(statField(stat, 6))
+	return ok && flags&pfExiting != 0
 }
 
 // pfExiting is the kernel's PF_EXITING task flag (include/linux/sched.h).

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -57,19 +56,19 @@ func (p *Process) watchResources() {
 // processTree lists a process and its descendants (through /proc/PID/task/TID/children).
 func processTree(root int) []int {
 	tree := []int{root}
+	buf := make([]byte, 512)
 	for i := 0; i < len(tree) && len(tree) < 100000; i++ {
-		tasks, err := os.ReadDir("/proc/" + strconv.Itoa(tree[i]) + "/task")
-		if err != nil {
-			continue
-		}
-		for _, t := range tasks {
-			b, err := os.ReadFile("/proc/" + strconv.Itoa(tree[i]) + "/task/" + t.Name() + "/children")
-			if err != nil {
-				continue
-			}
-			for _, f := range strings.Fields(string(b)) {
-				if pid, err := strconv.Atoi(f); err == nil {
-					tree = append(tree, pid)
+		task := "/proc/" + strconv.Itoa(tree[i]) + "/task/"
+		for _, tid := range procDirPids(task) {
+			var children []byte
+			children, buf = readProc(task+strconv.Itoa(tid)+"/children", buf)
+			for k := 0; ; k++ {
+				f := field(children, k)
+				if f == nil {
+					break
+				}
+				if pid, ok := atoi(f); ok {
+					tree = append(tree, int(pid))
 				}
 			}
 		}
@@ -163,17 +162,11 @@ func (g *groupScan) members(group int) []int {
 
 // scanGroups lists every process of the machine by process group, but those alone in theirs.
 func scanGroups() map[int][]int {
-	dir, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
 	found := map[int][]int{}
-	for _, e := range dir {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if group := groupOf(pid); group > 0 && group != pid {
+	buf := make([]byte, 1024)
+	for _, pid := range procDirPids("/proc") {
+		var group int
+		if group, buf = readGroup(pid, buf); group > 0 && group != pid {
 			found[group] = append(found[group], pid)
 		}
 	}
@@ -182,34 +175,22 @@ func scanGroups() map[int][]int {
 
 // groupOf reads a process's process group from /proc/PID/stat (0 when it is gone).
 func groupOf(pid int) int {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	// "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so the fields
-	// are counted from the last ')'.
-	i := strings.LastIndexByte(string(b), ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 3 {
-		return 0
-	}
-	group, _ := strconv.Atoi(f[2])
+	group, _ := readGroup(pid, make([]byte, 1024))
 	return group
 }
 
-// residentPages reads a process's resident set size, in pages.
+// readGroup is groupOf reading into buf, which it returns (grown if it had to).
+func readGroup(pid int, buf []byte) (int, []byte) {
+	stat, buf := readProc("/proc/"+strconv.Itoa(pid)+"/stat", buf)
+	// "pid (comm) state ppid pgrp ...".
+	group, _ := atoi(statField(stat, 2))
+	return int(group), buf
+}
+
+// residentPages reads a process's resident set size, in pages: the second field of
+// /proc/PID/statm.
 func residentPages(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	v, _ := strconv.ParseInt(f[1], 10, 64)
-	return v
+	statm, _ := readProc("/proc/"+strconv.Itoa(pid)+"/statm", make([]byte, 128))
+	pages, _ := atoi(field(statm, 1))
+	return pages
 }
