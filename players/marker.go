@@ -33,25 +33,16 @@ func FindMarkedByRunner(runnerPid int) []int {
 // so it reads each environment with one open, one read and one close into a reused
 // buffer, rather than os.ReadFile's five system calls and fresh buffers.
 func scanEnviron(needle []byte) []int {
-	dir, err := os.Open("/proc")
-	if err != nil {
-		return nil
-	}
-	defer dir.Close()
-	names, err := dir.Readdirnames(-1)
-	if err != nil {
-		return nil
-	}
 	self := os.Getpid()
 	var pids []int
 	buf := make([]byte, 64<<10)
 	path := make([]byte, 0, 32)
-	for _, name := range names {
-		pid, err := strconv.Atoi(name)
-		if err != nil || pid == self {
+	for _, pid := range procDirPids("/proc") {
+		if pid == self {
 			continue
 		}
-		path = append(append(append(path[:0], "/proc/"...), name...), "/environ"...)
+		path = strconv.AppendInt(append(path[:0], "/proc/"...), int64(pid), 10)
+		path = append(path, "/environ"...)
 		var haystack []byte // NUL, the environment, NUL: every entry between NULs
 		if haystack, buf = readEnviron(string(path), buf); len(haystack) <= 2 {
 			continue // gone, a zombie, or not ours to read
