@@ -94,7 +94,8 @@ func (r *countRef) Result() []referee.Outcome {
 
 // sumGame is a small session game: `ADD x` adds x to the team's total and answers OK and
 // the new total; `TOTAL` answers OK and the total as of the start of the turn; `TAKE` adds
-// the next ticket of a counter every seat shares; `BIG` answers OK and bigLines long lines.
+// the next ticket of a counter every seat shares; `BIG` answers OK and bigLines long lines;
+// `PANIC` panics, as a referee with a bug would.
 // It lasts `turns` turns; the score is the total.
 // bigLines is how many lines of 8000 bytes follow BIG's OK: 128 kB, twice a pipe's buffer.
 const bigLines = 16
@@ -165,6 +166,8 @@ func (r *sumRef) Command(p int, tokens []string) []string {
 			return []string{a.Err()}
 		}
 		return []string{"OK", strconv.FormatInt(r.start[p], 10)}
+	case "PANIC":
+		panic("sum: PANIC")
 	case "BIG": // an answer larger than a pipe's buffer: OK, then bigLines lines
 		if a := protocol.NewArgs(tokens, 0, 0); a.Err() != "" {
 			return []string{a.Err()}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rs/zerolog"
 
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/protocol"
@@ -378,6 +380,53 @@ func TestSessionCrashIdles(t *testing.T) {
 	}
 	if rec.Result.Turns != 4 {
 		t.Errorf("game lasted %d turns, want 4 (a crash does not end a session game)", rec.Result.Turns)
+	}
+	if err := replays.Verify(rec); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+}
+
+// lockedBuffer is a log destination the runner's goroutines may write at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// A command the referee panics on (a bug in the game) is answered FAILED 5 and the game
+// goes on, as on the contest server; the runner logs the line, the panic and its stack,
+// so that the bug can be reported, and re-simulation answers the same.
+func TestSessionRefereePanicIsLoggedAndAnsweredFailed5(t *testing.T) {
+	script := `echo PANIC; read a; echo ADD 3; read b; read c; echo WAIT; read d; read e
+while read ok; do echo WAIT; read f; read g; done`
+	bot := Player{Command: "sh panic-bot", Argv: []string{"sh", "-c", script}}
+	var log lockedBuffer
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Seed: 1, TimeScale: 5,
+		Players: []Player{bot}, Log: zerolog.New(&log).Level(zerolog.ErrorLevel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rec.Turns[0].Moves[0].Input, "FAILED 5 internal error, sorry...\nOK\n3\n"; !strings.HasPrefix(got, want) {
+		t.Errorf("turn 0: the bot was sent %q, want it to start with %q", got, want)
+	}
+	if p := rec.Result.Players[0]; p.Status != referee.StatusOK || p.Score != 3 {
+		t.Errorf("the bot after the panic: %s, score %v, want ok and 3 (the game went on)", p.Status, p.Score)
+	}
+	for _, want := range []string{`"level":"error"`, `"player":0`, `"line":"\"PANIC\""`, `"panic":"sum: PANIC"`, "sumRef", "referee panicked"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log %q does not contain %q", log.String(), want)
+		}
 	}
 	if err := replays.Verify(rec); err != nil {
 		t.Errorf("verify: %v", err)

@@ -140,6 +140,7 @@ func (s *server) newGame(k int) error {
 	s.teams = make([]protocol.Team, len(s.cfg.Teams))
 	for i := range s.teams {
 		s.teams[i] = referee.SessionTeam(sess, i)
+		s.teams[i].Panicked = refereePanic(s.cfg.Log, i)
 	}
 	s.resetTeams()
 	if s.conns == nil {

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
@@ -143,6 +145,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 // trail, each line and its answer are also written to it as the referee handles them.
 func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, clockStart time.Time, budget time.Duration) bool {
 	team := referee.SessionTeam(ref, s.index)
+	team.Panicked = refereePanic(cfg.Log, s.index)
 	by := deadline(clockStart, budget)
 	// The game's wall-clock cap bounds a session game too: a seat still being served when
 	// it is reached is stopped, as a bot that owes an answer is in the other games.
@@ -348,4 +351,15 @@ func shakeHands(cfg Config, ref referee.Session, seats []*seat) []*replays.Move 
 	}
 	wg.Wait()
 	return failed
+}
+
+// refereePanic logs a command the referee panicked on, answered FAILED 5: a bug in the
+// game, which costs the bot that command and not the game, and which the log lets a user
+// report with the line, the panic and where it happened.
+func refereePanic(log zerolog.Logger, player int) func(line string, recovered any, stack []byte) {
+	return func(line string, recovered any, stack []byte) {
+		log.Error().Int("player", player).Str("line", protocol.QuoteLine(line, false, 200)).
+			Str("panic", fmt.Sprint(recovered)).Bytes("stack", stack).
+			Msg("the referee panicked on a command, answered FAILED 5 (a bug in arena: please report it)")
+	}
 }

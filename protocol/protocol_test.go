@@ -1,7 +1,9 @@
 package protocol
 
 import (
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -127,6 +129,23 @@ func TestTeamHandle(t *testing.T) {
 	}
 	if kind, resp := team.Handle(strings.Repeat("A", 10), true, exec); kind != LineAnswered || !cmp.Equal(resp, []string{"FAILED 3 bad format"}) || team.Used != 3 {
 		t.Errorf("too long: %v %q used %d", kind, resp, team.Used)
+	}
+}
+
+// A command whose exec panics is answered FAILED 5, and Panicked, when set, is told the
+// line, the panic's value and the stack where it happened.
+func TestTeamHandleTellsAPanic(t *testing.T) {
+	exec := func(tokens []string) []string { panic("referee bug") }
+	team := &Team{Limit: 4}
+	var told []string
+	team.Panicked = func(line string, recovered any, stack []byte) {
+		told = append(told, line, fmt.Sprint(recovered), strconv.FormatBool(strings.Contains(string(stack), "TestTeamHandle")))
+	}
+	if _, resp := team.Handle(" BOOM  now", false, exec); !cmp.Equal(resp, []string{"FAILED 5 internal error, sorry..."}) {
+		t.Errorf("panic told to Panicked: %q", resp)
+	}
+	if want := []string{" BOOM  now", "referee bug", "true"}; !cmp.Equal(told, want) {
+		t.Errorf("Panicked told %q, want %q", told, want)
 	}
 }
 

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
@@ -147,6 +148,10 @@ type Team struct {
 	// A game told of these lines counts and reports them as the commands it refuses
 	// itself; Handle calls it before it returns, so in the order the lines are handled.
 	Refused func(line string, tooLong bool, answer string)
+	// Panicked, when set, is told of a command whose exec panicked (a bug in the game),
+	// with the panic's value and the stack where it happened, before the line is answered
+	// FAILED 5: the game goes on, and the runner says why.
+	Panicked func(line string, recovered any, stack []byte)
 }
 
 // StartTurn resets the counter at a turn boundary.
@@ -183,7 +188,7 @@ func (t *Team) Handle(line string, tooLong bool, exec func(tokens []string) []st
 	if tokens[0] == "WAIT" {
 		return LineAnswered, t.refuse(line, tooLong, CodeTooManyArgs)
 	}
-	return LineAnswered, safeExec(exec, tokens)
+	return LineAnswered, t.safeExec(exec, line, tokens)
 }
 
 // refuse is the answer to a line the grammar refuses itself, told to Refused.
@@ -218,9 +223,14 @@ func (t *Team) Respond(line string, tooLong bool, exec func(tokens []string) []s
 	return kind, resp
 }
 
-func safeExec(exec func([]string) []string, tokens []string) (out []string) {
+// safeExec runs exec on a command's tokens, answering FAILED 5 when it panics (told to
+// Panicked) or answers nothing.
+func (t *Team) safeExec(exec func([]string) []string, line string, tokens []string) (out []string) {
 	defer func() {
-		if recover() != nil {
+		if v := recover(); v != nil {
+			if t.Panicked != nil {
+				t.Panicked(line, v, debug.Stack())
+			}
 			out = []string{Failed(CodeInternal)}
 		}
 	}()
