@@ -243,6 +243,47 @@ func notAReplay(data []byte) error {
 	return nil
 }
 
+// IsReplay says whether data is a replay (docs/replay-format.md), gzip-compressed or not:
+// a JSON object whose format is a replay's, or, without a format, that has a replay's
+// game, players and turns. A tournament's results line has a format of its own (and a game and turns
+// too), so a results file with a bad line further down is not taken for a replay. The
+// object is read key by key, and only as far as needed: a replay's format comes first.
+func IsReplay(data []byte) bool {
+	var r io.Reader = bytes.NewReader(data)
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return false
+		}
+		r = zr
+	}
+	dec := json.NewDecoder(r)
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		key, _ := tok.(string)
+		if key == "format" {
+			var format string
+			return dec.Decode(&format) == nil && strings.HasPrefix(format, "arena-replay/")
+		}
+		seen[key] = true
+		if seen["game"] && seen["players"] && seen["turns"] {
+			return true
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
+	return false
+}
+
 // gzipError says what is wrong with compressed data, once prefixed with "gzip:" (the
 // package's own errors already are).
 func gzipError(err error) error {

@@ -2,15 +2,12 @@ package tournament
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 
 	"github.com/arena-games/arena/replays"
 )
@@ -133,51 +130,10 @@ func ReadResults(path string) ([]Record, []string, error) {
 // mistake for the results file it sits next to, is said to be one rather than have its
 // first line called a bad result line.
 func notResults(path string, data []byte, err error) error {
-	if isReplay(data) {
+	if replays.IsReplay(data) {
 		return fmt.Errorf("%s is a replay, not a tournament results file (arena replay show and arena replay verify read replays)", path)
 	}
 	return fmt.Errorf("results %s: %w", path, err)
-}
-
-// isReplay says whether data is a replay (docs/replay-format.md), gzip-compressed or not:
-// a JSON object whose format is a replay's, or, without a format, that has a replay's
-// game, players and turns. A results line has a format of its own (and a game and turns
-// too), so a results file with a bad line further down is not taken for a replay. The
-// object is read key by key, and only as far as needed: a replay's format comes first.
-func isReplay(data []byte) bool {
-	var r io.Reader = bytes.NewReader(data)
-	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return false
-		}
-		r = zr
-	}
-	dec := json.NewDecoder(r)
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return false
-	}
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return false
-		}
-		key, _ := tok.(string)
-		if key == "format" {
-			var format string
-			return dec.Decode(&format) == nil && strings.HasPrefix(format, "arena-replay/")
-		}
-		seen[key] = true
-		if seen["game"] && seen["players"] && seen["turns"] {
-			return true
-		}
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return false
-		}
-	}
-	return false
 }
 
 // tornTail returns the bytes after the last line end, nil when the data ends with one.
