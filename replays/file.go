@@ -245,9 +245,10 @@ func notAReplay(data []byte) error {
 
 // IsReplay says whether data is a replay (docs/replay-format.md), gzip-compressed or not:
 // a JSON object whose format is a replay's, or, without a format, that has a replay's
-// game, players and turns. A tournament's results line has a format of its own (and a game and turns
-// too), so a results file with a bad line further down is not taken for a replay. The
-// object is read key by key, and only as far as needed: a replay's format comes first.
+// game, players and turns. A tournament's results line has a format of its own (and a
+// game and turns too), so a results file with a bad line further down is not taken for a
+// replay. The object is read key by key, and only as far as needed: a replay's format
+// comes first.
 func IsReplay(data []byte) bool {
 	var r io.Reader = bytes.NewReader(data)
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {

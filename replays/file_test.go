@@ -248,3 +248,31 @@ func TestReadSaysAResultsFileIsNotAReplay(t *testing.T) {
 		}
 	}
 }
+
+func TestIsReplay(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Encode(&buf, sample()); err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(buf.Bytes())
+	zw.Close()
+	for name, tc := range map[string]struct {
+		data []byte
+		want bool
+	}{
+		"a replay":                      {buf.Bytes(), true},
+		"a compressed replay":           {gz.Bytes(), true},
+		"a replay without its format":   {[]byte(`{"game":"queens","players":[],"turns":[]}`), true},
+		"a tournament's results line":   {[]byte(`{"format":"arena-tournament/1","game":"queens","players":[],"turns":3}` + "\n{bad"), false},
+		"another format":                {[]byte(`{"format":"something/1","game":"queens","players":[],"turns":[]}`), false},
+		"not an object":                 {[]byte(`[1, 2]`), false},
+		"not JSON":                      {[]byte("hello"), false},
+		"compressed bytes that are not": {[]byte{0x1f, 0x8b, 1, 2, 3}, false},
+	} {
+		if got := IsReplay(tc.data); got != tc.want {
+			t.Errorf("%s: IsReplay = %v, want %v", name, got, tc.want)
+		}
+	}
+}
