@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/internal/proctest"
 )
 
 // A small world in the cartographic format of seed 004 §7.9: six cities on a ring with
@@ -175,7 +177,7 @@ func TestRocketsServeTCP(t *testing.T) {
 	if err := serve.Start(); err != nil {
 		t.Fatal(err)
 	}
-	out := &lockedBuffer{}
+	out := &proctest.Buffer{}
 	listening := make(chan struct{})
 	copied := make(chan struct{})
 	go func() {
@@ -183,7 +185,7 @@ func TestRocketsServeTCP(t *testing.T) {
 		sc := bufio.NewScanner(stdout)
 		once := sync.Once{}
 		for sc.Scan() {
-			out.add(sc.Text() + "\n")
+			fmt.Fprintln(out, sc.Text())
 			if strings.Contains(sc.Text(), "serving on") {
 				once.Do(func() { close(listening) })
 			}
@@ -283,23 +285,6 @@ func freeAddr(t *testing.T) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) add(s string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.b.WriteString(s)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // Spec §3.1: arena writes a generated map in the cartographic format (arena map), and

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rs/zerolog"
 
+	"github.com/arena-games/arena/internal/proctest"
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
@@ -386,24 +386,6 @@ func TestSessionCrashIdles(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a log destination the runner's goroutines may write at once.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // A command the referee panics on (a bug in the game) is answered FAILED 5 and the game
 // goes on, as on the contest server; the runner logs the line, the panic and its stack,
 // so that the bug can be reported, and re-simulation answers the same.
@@ -411,7 +393,7 @@ func TestSessionRefereePanicIsLoggedAndAnsweredFailed5(t *testing.T) {
 	script := `echo PANIC; read a; echo ADD 3; read b; read c; echo WAIT; read d; read e
 while read ok; do echo WAIT; read f; read g; done`
 	bot := Player{Command: "sh panic-bot", Argv: []string{"sh", "-c", script}}
-	var log lockedBuffer
+	var log proctest.Buffer
 	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, Seed: 1, TimeScale: 5,
 		Players: []Player{bot}, Log: zerolog.New(&log).Level(zerolog.ErrorLevel)})
 	if err != nil {

@@ -11,36 +11,18 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/arena-games/arena/internal/proctest"
 	"github.com/arena-games/arena/replays"
 )
 
 // viewServer is a running `arena view`.
 type viewServer struct {
 	URL    string
-	stderr *syncBuffer
-}
-
-// syncBuffer is a buffer the command writes while the test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	stderr *proctest.Buffer
 }
 
 var urlPattern = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/`)
@@ -55,7 +37,7 @@ func startView(t *testing.T, env []string, args ...string) *viewServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &viewServer{stderr: &syncBuffer{}}
+	srv := &viewServer{stderr: &proctest.Buffer{}}
 	cmd.Stderr = srv.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

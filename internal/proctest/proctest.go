@@ -1,12 +1,15 @@
 // Package proctest helps tests follow the processes a bot starts (the pid files its script
-// writes, and whether those processes still run), and keep a CPU busy.
+// writes, and whether those processes still run), read what runs beside them writes, and
+// keep a CPU busy.
 package proctest
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -75,4 +78,23 @@ func Spin(t testing.TB, n int) int {
 		}
 	}
 	return cpu
+}
+
+// Buffer is a buffer that a process's output or a logger may write from other goroutines
+// while the test reads it.
+type Buffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
