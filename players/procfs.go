@@ -18,7 +18,7 @@ import (
 
 // readProc reads a small /proc file whole into buf and returns its content, with the buffer
 // (grown when the file did not fit). A file that cannot be opened or read (its process is
-// gone, or not ours) reads as empty.
+// gone, or not ours) reads as nil.
 func readProc(path string, buf []byte) (content, grown []byte) {
 	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -66,7 +66,7 @@ func procDirPids(path string) []int {
 }
 
 // statField returns field k of a /proc/PID/stat line counted from the state (k = 0), that
-// is the line's field k+3: the command name before it, in parentheses, may itself hold
+// is the line's field k+3 as proc(5) numbers them: the command name before it, in parentheses, may itself hold
 // spaces and parentheses, so the fields are counted from the last ')'. Nil when the line
 // has no such field.
 func statField(stat []byte, k int) []byte {
