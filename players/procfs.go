@@ -66,9 +66,9 @@ func procDirPids(path string) []int {
 }
 
 // statField returns field k of a /proc/PID/stat line counted from the state (k = 0), that
-// is the line's field k+3 as proc(5) numbers them: the command name before it, in parentheses, may itself hold
-// spaces and parentheses, so the fields are counted from the last ')'. Nil when the line
-// has no such field.
+// is the line's field k+3 as proc(5) numbers them: the command name before it, in
+// parentheses, may itself hold spaces and parentheses, so the fields are counted from the
+// last ')'. Nil when the line has no such field.
 func statField(stat []byte, k int) []byte {
 	i := bytes.LastIndexByte(stat, ')')
 	if i < 0 {

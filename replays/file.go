@@ -119,7 +119,7 @@ func (f *fileTurns) append(b []byte, k int, t *Turn) ([]byte, error) {
 	if k > 0 {
 		b = append(b, ",\n"...)
 	}
-	b, err := appendTurnWith(b, t, newShapes)
+	b, err := appendTurn(b, t, newShapes)
 	if err != nil {
 		return b, fmt.Errorf("turn %d: %w", t.Turn, err)
 	}

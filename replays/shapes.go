@@ -111,9 +111,10 @@ func (tb *tableBuilder) find(sh *referee.Shape, newJSON *[]byte, first int) int 
 
 // sameEntry reports whether two shapes are the same field for field, which gives them the
 // same JSON (and, when their texts are valid UTF-8, only that does: two different invalid
-// texts can both become U+FFFD, and then two entries have the same JSON, which is harmless). Numbers compare as
-// bits, since the JSON of −0 is not that of 0, except in the fields left out when zero,
-// where −0 and 0 both vanish. The numbers come first: a shape that moved differs there.
+// texts can both become U+FFFD, and then two entries have the same JSON, which is
+// harmless). Numbers compare as bits, since the JSON of −0 is not that of 0, except in the
+// fields left out when zero, where −0 and 0 both vanish. The numbers come first: a shape
+// that moved differs there.
 func sameEntry(a, b *referee.Shape) bool {
 	bits := math.Float64bits
 	if bits(a.X) != bits(b.X) || bits(a.Y) != bits(b.Y) ||

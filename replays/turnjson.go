@@ -13,14 +13,10 @@ import (
 // (turnjson_test.go holds it to that), written without reflection. Turns are nearly all of
 // a replay, and encoding them with reflection took several times longer than the game's
 // runner spends on the same turns. A value encoding/json refuses (NaN, ±Inf) makes the
-// turn go through encoding/json, for its error.
-func appendTurn(b []byte, t *Turn) ([]byte, error) {
-	return appendTurnWith(b, t, nil)
-}
-
-// appendTurnWith is appendTurn with the turn's new shapes given as their JSON
-// (comma-separated, from a tableBuilder) in place of t.NewShapes, when there are any.
-func appendTurnWith(b []byte, t *Turn, newShapes []byte) ([]byte, error) {
+// turn go through encoding/json, for its error. newShapes, when not empty, is the JSON of
+// the turn's new shapes (comma-separated, from a tableBuilder), written in place of
+// t.NewShapes.
+func appendTurn(b []byte, t *Turn, newShapes []byte) ([]byte, error) {
 	w := turnWriter{b: b, newShapes: newShapes}
 	w.turn(t)
 	if w.refused {

@@ -116,7 +116,7 @@ func fill(v reflect.Value, n *int) {
 func sameAsEncodingJSON(t *testing.T, what string, turn *Turn) {
 	t.Helper()
 	want, wantErr := json.Marshal(turn)
-	got, gotErr := appendTurn(nil, turn)
+	got, gotErr := appendTurn(nil, turn, nil)
 	if (wantErr != nil) != (gotErr != nil) || (wantErr == nil && !bytes.Equal(got, want)) {
 		t.Fatalf("%s:\ngot:  %s (%v)\nwant: %s (%v)", what, got, gotErr, want, wantErr)
 	}
