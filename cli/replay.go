@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -38,7 +39,7 @@ when they do, 1 with the first differing turn when they do not.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Compact: a long game's frames are rebuilt one turn at a time as they are
 			// checked, not all at once (gigabytes for a 1500-turn rockets game).
-			rec, err := replays.ReadCompact(args[0])
+			rec, err := readReplay(args[0])
 			if err != nil {
 				return err
 			}
@@ -68,7 +69,7 @@ func newReplayShowCmd() *cobra.Command {
 				return err
 			}
 			// Only moves and events are shown: the frames can stay in their shape table.
-			rec, err := replays.ReadCompact(args[0])
+			rec, err := readReplay(args[0])
 			if err != nil {
 				return err
 			}
@@ -226,7 +227,7 @@ input printed.`,
 				return usageErr("--player is required")
 			}
 			// Only moves and events are shown: the frames can stay in their shape table.
-			rec, err := replays.ReadCompact(args[0])
+			rec, err := readReplay(args[0])
 			if err != nil {
 				return err
 			}
@@ -303,7 +304,10 @@ the same, 1 with the first turn and player whose answer differs. Useful to check
 that a bot is deterministic, or to see where a new version of it starts to differ.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			old, err := replays.ReadCompact(args[0]) // answers are compared, not drawings
+			if replayPath != "" && sameFile(replayPath, args[0]) {
+				return usageErr("--replay %s: that is the replay being rerun; the new game's would replace it", replayPath)
+			}
+			old, err := readReplay(args[0]) // answers are compared, not drawings
 			if err != nil {
 				return err
 			}
@@ -316,13 +320,7 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if old.Settings.Transport == "tcp" {
 				return fmt.Errorf("replay %s: field settings.transport: \"tcp\": a game played through arena serve, by TCP clients, not by commands arena can start again", args[0])
 			}
-			if err := checkRecordedSettings(old.Settings, g.Info()); err != nil {
-				return fmt.Errorf("replay %s: field %w", args[0], err)
-			}
-			timing, err := match.ParseTiming(old.Settings.Timing)
-			if err != nil {
-				return fmt.Errorf("replay %s: field settings.timing: %v", args[0], err)
-			}
+			timing, _ := match.ParseTiming(old.Settings.Timing) // checked by readReplay
 			if v := g.Info().Version; old.RefereeVersion != "" && old.RefereeVersion != v {
 				// Played all the same (the bots are what is compared), but a difference may
 				// then come from the rules rather than from a bot.
@@ -468,4 +466,36 @@ func hideDefaults(cmd *cobra.Command, names ...string) {
 	for _, name := range names {
 		cmd.Flags().Lookup(name).DefValue = "0" // what pflag takes for "no default to show"
 	}
+}
+
+// sameFile reports whether out names the file in already is (through any path or link), so
+// that a command does not write its output over the file it reads.
+func sameFile(out, in string) bool {
+	a, err := os.Stat(out)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(in)
+	return err == nil && os.SameFile(a, b)
+}
+
+// readReplay reads a replay for the commands that read one (verify, show, stdin, view),
+// frames left in their shape table, refusing what rerun would refuse in its settings: every
+// command reads a file alike.
+func readReplay(path string) (*replays.Replay, error) {
+	rec, err := replays.ReadCompact(path)
+	if err != nil {
+		return nil, err
+	}
+	info := referee.Info{Name: rec.Game} // a game this arena does not know: its own checks only
+	if g, err := referee.Lookup(rec.Game); err == nil {
+		info = g.Info()
+	}
+	if err := checkRecordedSettings(rec.Settings, info); err != nil {
+		return nil, fmt.Errorf("replay %s: field %w", path, err)
+	}
+	if _, err := match.ParseTiming(rec.Settings.Timing); err != nil {
+		return nil, fmt.Errorf("replay %s: field settings.timing: %v", path, err)
+	}
+	return rec, nil
 }

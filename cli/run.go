@@ -341,23 +341,33 @@ same bot outputs give the same game.`,
 			if rec == nil {
 				return runErr
 			}
+			var replayErr error
 			if replayPath != "" {
 				// An interrupted game keeps the turns played, for debugging.
-				if err := cfg.Replay.Finish(rec); err != nil {
-					return err
-				}
+				replayErr = cfg.Replay.Finish(rec)
 			}
-			if runErr != nil {
-				if replayPath != "" {
-					return fmt.Errorf("%w; %s holds the %s played, marked unfinished", runErr, replayPath, count(len(rec.Turns), "turn"))
-				}
+			switch {
+			case runErr != nil && replayErr != nil:
+				return fmt.Errorf("%w; and %w", runErr, replayErr)
+			case runErr != nil && replayPath != "":
+				return fmt.Errorf("%w; %s holds the %s played, marked unfinished", runErr, replayPath, count(len(rec.Turns), "turn"))
+			case runErr != nil:
 				return runErr
 			}
+			// The game was played to its end: its result is printed even when its replay
+			// could not be written (a full disk), and that failure is the exit status.
 			if asJSON {
-				return printJSON(cmd.OutOrStdout(), rec.Result)
+				if err := printJSON(cmd.OutOrStdout(), rec.Result); err != nil {
+					return err
+				}
+			} else {
+				shown := replayPath
+				if replayErr != nil {
+					shown = ""
+				}
+				printSummary(terminal{cmd.OutOrStdout()}, rec, shown)
 			}
-			printSummary(terminal{cmd.OutOrStdout()}, rec, replayPath)
-			return nil
+			return replayErr
 		},
 	}
 	gf.register(cmd)

@@ -42,7 +42,14 @@ from a file with no server and no network, to share a game or attach it to a bug
 				// Said at once: a user who set both expects a server the page never needs.
 				return usageErr("--port %d: --html writes a page that opens from the file, with no server to listen on a port", port)
 			}
-			rep, err := viewer.Load(args[0], filepath.Base(args[0]))
+			if htmlOut != "" && sameFile(htmlOut, args[0]) {
+				return usageErr("--html %s: that is the replay being read; the page would replace it", htmlOut)
+			}
+			rec, err := readReplay(args[0])
+			if err != nil {
+				return err
+			}
+			rep, err := viewer.FromReplay(rec, filepath.Base(args[0]))
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -56,6 +57,96 @@ func TestReplayPathThatIsADirectory(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("left in the directory: %v", entries)
+	}
+}
+
+// A directory that passes the permission check but holds no new file (/proc, as root) is
+// refused before any bot starts, naming the path given, not a temporary file.
+func TestReplayPathInADirectoryThatHoldsNoFile(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("as root only: others are refused /proc by the permission check")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "started")
+	bot := fmt.Sprintf("sh -c 'touch %s; exec %s bot queens/random'", mark, arenaBin)
+	r := arena(t, "run", "--game=queens", "--seed=1", "--replay", "/proc/arena-r.json", bot, "builtin:random")
+	if r.code != 1 || !strings.Contains(r.stderr, "replay /proc/arena-r.json: cannot create a file in /proc") || strings.Contains(r.stderr, ".tmp") {
+		t.Errorf("want the path refused, named as given\n%s", r)
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Errorf("a bot was started although the replay could not be written")
+	}
+}
+
+// A game played to its end keeps its result when its replay cannot be written at the end
+// (a full disk): the result is printed, and the failure is the exit status.
+func TestResultPrintedWhenTheReplayFails(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	t.Parallel()
+	r := arena(t, "run", "--game=queens", "--seed=1", "--replay", "/dev/full", "builtin:greedy", "builtin:random")
+	if r.code != 1 || !strings.Contains(r.stdout, "winner") || !strings.Contains(r.stderr, "replay /dev/full") || !strings.Contains(r.stderr, "no space left on device") {
+		t.Errorf("want the result printed and the replay's failure said\n%s", r)
+	}
+	r = arena(t, "run", "--json", "--game=queens", "--seed=1", "--replay", "/dev/full", "builtin:greedy", "builtin:random")
+	if r.code != 1 || !strings.Contains(r.stdout, `"winner"`) {
+		t.Errorf("--json: want the result printed\n%s", r)
+	}
+}
+
+// Every command that reads a replay refuses the recorded settings rerun would refuse,
+// naming the field.
+func TestReplaySettingsReadAlikeEverywhere(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "r.json")
+	if r := arena(t, "run", "--game=queens", "--seed=1", "--replay", replay, "builtin:greedy", "builtin:random"); r.code != 0 {
+		t.Fatalf("run: %s", r)
+	}
+	data, _ := os.ReadFile(replay)
+	for field, edit := range map[string][2]string{
+		"settings.clock":  {`"clock":"wall"`, `"clock":"sundial"`},
+		"settings.timing": {`"timing":"strict"`, `"timing":"bank:xyz"`},
+	} {
+		if !bytes.Contains(data, []byte(edit[0])) {
+			t.Fatalf("the replay has no %s", edit[0])
+		}
+		bad := filepath.Join(dir, "bad.json")
+		os.WriteFile(bad, bytes.Replace(data, []byte(edit[0]), []byte(edit[1]), 1), 0o644)
+		for _, args := range [][]string{
+			{"replay", "verify", bad}, {"replay", "show", bad}, {"replay", "stdin", "--player", "0", bad},
+			{"replay", "rerun", bad}, {"view", "--html", filepath.Join(dir, "page.html"), bad},
+		} {
+			r := arena(t, args...)
+			if r.code != 1 || !strings.Contains(r.stderr, "replay "+bad+": field "+field) {
+				t.Errorf("arena %s with %s: want the field named\n%s", strings.Join(args, " "), edit[1], r)
+			}
+		}
+	}
+}
+
+// A command does not write its output over the replay it reads.
+func TestOutputOverTheReplayReadIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "r.json")
+	if r := arena(t, "run", "--game=queens", "--seed=1", "--replay", replay, "builtin:greedy", "builtin:random"); r.code != 0 {
+		t.Fatalf("run: %s", r)
+	}
+	before, _ := os.ReadFile(replay)
+	for _, args := range [][]string{
+		{"view", "--html", filepath.Join(dir, ".", "r.json"), replay},
+		{"replay", "rerun", replay, "--replay", replay},
+	} {
+		r := arena(t, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "that is the replay being") {
+			t.Errorf("arena %s: want a usage error\n%s", strings.Join(args, " "), r)
+		}
+	}
+	if after, _ := os.ReadFile(replay); !bytes.Equal(before, after) {
+		t.Errorf("the replay was changed")
 	}
 }
 

@@ -258,7 +258,14 @@ func TestReplayDeterministicAndVerifies(t *testing.T) {
 		if !errors.As(err, &mm) || mm.Turn != 2 {
 			t.Fatalf("verify after changing an output to %q: got %v, want a mismatch at turn 2", tamper, err)
 		}
+		// Edited with its digest left out: refused as such, whatever the edit.
 		c.Turns[2].Check = ""
+		if err := replays.Verify(c); err == nil || !strings.Contains(err.Error(), "field turns[2].check: missing") {
+			t.Errorf("verify after changing an output to %q and leaving out the digest: got %v, want the check named missing", tamper, err)
+		}
+		// Edited with its digest made again: re-simulation alone, which notices the
+		// edit that changes the game.
+		c.Turns[2].Seal()
 		if err := replays.Verify(c); (err == nil) != (tamper == " 3\n") {
 			t.Errorf("re-simulation alone after changing an output to %q: %v", tamper, err)
 		}
@@ -282,6 +289,15 @@ func TestVerifyNamesAMissingRefereeVersion(t *testing.T) {
 	c.RefereeVersion = ""
 	if err := replays.Verify(c); err == nil || !strings.Contains(err.Error(), "field referee_version: missing") {
 		t.Fatalf("verify without a referee version: got %v, want the field named missing", err)
+	}
+}
+
+// A turn without its frame is refused as missing that field, not as a frame that differs.
+func TestVerifyNamesAMissingFrame(t *testing.T) {
+	c := withoutTimes(runCount(t, pyBot(), pyBot()))
+	c.Turns[1].Frame = referee.Frame{}
+	if err := replays.Verify(c); err == nil || !strings.Contains(err.Error(), "field turns[1].frame: missing") {
+		t.Fatalf("verify without turn 1's frame: got %v, want the field named missing", err)
 	}
 }
 
@@ -716,7 +732,7 @@ func TestSessionVerifyComparesInputs(t *testing.T) {
 		// Seat 0 waited in every turn: a turn without its move lacks the OK that starts it.
 		c := withoutTimes(rec)
 		c.Turns[2].Moves = slices.DeleteFunc(c.Turns[2].Moves, func(m replays.Move) bool { return m.Player == 0 })
-		c.Turns[2].Check = ""
+		c.Turns[2].Seal() // so that re-simulation, not the digest, finds the move missing
 		if err := replays.Verify(c); err == nil || !strings.Contains(err.Error(), "turn 2: player 0 has no move") {
 			t.Errorf("%+v: verify without seat 0's move of turn 2: got %v, want it named missing", g, err)
 		}

@@ -432,6 +432,9 @@ func (r *Replay) Validate() error {
 		return errors.New("field players: no players")
 	}
 	for i, t := range r.Turns {
+		if t.Check != "" && !isDigest(t.Check) {
+			return fmt.Errorf("field turns[%d].check: %q is not 16 hexadecimal digits", i, t.Check)
+		}
 		if t.Turn < 0 || (i > 0 && t.Turn <= r.Turns[i-1].Turn) {
 			return fmt.Errorf("field turns[%d].turn: %d does not follow turn %d", i, t.Turn, prevTurn(r.Turns, i))
 		}
@@ -458,6 +461,11 @@ func (r *Replay) Validate() error {
 	if len(r.Result.Players) != len(r.Players) {
 		return fmt.Errorf("field result.players: %s for %s", referee.Count(len(r.Result.Players), "entry", "entries"), referee.Count(len(r.Players), "player", "players"))
 	}
+	// The result repeats the seed: a seed edited, or left out (read as 0), shows here
+	// rather than as the first input that differs.
+	if r.Seed != r.Result.Seed {
+		return fmt.Errorf("field seed: %d, but result.seed is %d (a seed left out of the file reads as 0)", r.Seed, r.Result.Seed)
+	}
 	if r.Result.Winner < -1 || r.Result.Winner >= len(r.Players) {
 		return fmt.Errorf("field result.winner: %d is not a player index or -1", r.Result.Winner)
 	}
@@ -467,6 +475,20 @@ func (r *Replay) Validate() error {
 		return fmt.Errorf("field result.turns: %d, but the file records %s", r.Result.Turns, referee.Count(len(r.Turns), "turn", "turns"))
 	}
 	return nil
+}
+
+// isDigest reports whether s is a turn's check as Turn.Seal writes it: 16 lowercase
+// hexadecimal digits.
+func isDigest(s string) bool {
+	if len(s) != 16 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 func prevTurn(turns []Turn, i int) int {

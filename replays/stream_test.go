@@ -83,7 +83,7 @@ func TestStreamWritesWhatEncodeWrites(t *testing.T) {
 		{name: "last turns left for Finish", r: game, lag: 3, kept: true},
 		{name: "only the first turn streamed", r: game, lag: len(game.Turns) - 1, kept: true},
 		{name: "no turn streamed", r: game, lag: len(game.Turns)},
-		{name: "no turns at all", r: &Replay{Format: Format, Game: "queens", Players: game.Players, Turns: []Turn{}, Result: noTurns}},
+		{name: "no turns at all", r: &Replay{Format: Format, Game: "queens", Seed: game.Seed, Players: game.Players, Turns: []Turn{}, Result: noTurns}},
 		{name: "result set at the end", r: game, change: func(r *Replay) { r.Result.Winner = 1 - r.Result.Winner }, kept: true},
 		{name: "a field ahead of the turns changed", r: game, change: func(r *Replay) { r.Settings.Meter = "changed" }},
 		{name: "the small sample, its turns handed over without their digests", r: sample(), kept: true},

@@ -3,6 +3,7 @@ package replays
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -146,8 +147,13 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 		if ref.Over() {
 			return nil, &Mismatch{Turn: t.Turn, What: fmt.Sprintf("the game ended after %s, the replay goes on", referee.Count(i, "turn", "turns"))}
 		}
-		if t.Check != "" && t.Check != t.digest() {
-			return nil, &Mismatch{Turn: t.Turn, What: "the recorded outputs were changed after the game (their check digest differs)"}
+		switch {
+		case t.Check == "" && frames:
+			// Every turn arena records has its digest: without it an edited output that
+			// does not change the game would pass.
+			return nil, fmt.Errorf("field turns[%d].check: missing (every turn arena records has one)", i)
+		case t.Check != "" && t.Check != t.digest():
+			return nil, &Mismatch{Turn: t.Turn, What: "its moves were changed after the game: their outputs, statuses or messages no longer match the turn's check digest"}
 		}
 		if got := ref.Turn(); got < t.Turn {
 			return nil, &Mismatch{Turn: got, What: fmt.Sprintf("missing from the replay, which goes on with turn %d", t.Turn)}
@@ -178,6 +184,9 @@ func simulate(g referee.Game, r *Replay, frames bool) (referee.Referee, error) {
 				shapes = append(shapes, r.ShapeTable[id])
 			}
 			recorded.Shapes = shapes
+		}
+		if reflect.ValueOf(recorded).IsZero() {
+			return nil, fmt.Errorf("field turns[%d].frame: missing", i)
 		}
 		if err := sameFrame(ref.Frame(), recorded); err != nil {
 			return nil, &Mismatch{Turn: t.Turn, What: "frame differs: " + err.Error()}

@@ -177,7 +177,7 @@ printf "  the same without frames (no replay)    %8s ms   %s games/s\n" "$(ms "$
 	"$(median match "QueensGame/greedy/no-frames" games/s)"
 echo
 echo "queens referee (µs)"
-printf "  busy mid-game turn (requests + play)   %8s   target < 20\n" "$(us "$(median referee_queens Turn)")"
+printf "  busy mid-game turn (requests + play)   %8s   (26 creeps fighting: not the average)\n" "$(us "$(median referee_queens Turn)")"
 printf "  frame of that turn                     %8s\n" "$(us "$(median referee_queens Frame)")"
 printf "  average turn of a greedy game          %8s   target < 20\n" "$(us "$(median referee_queens Game/turn)")"
 printf "  the same with its frame                %8s\n" "$(us "$(median referee_queens Game/framed)")"
