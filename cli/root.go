@@ -44,7 +44,13 @@ func Main(args []string) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(terminal{stderr}, "arena:", err) // errors quote what bots printed
+	// Errors quote what bots printed: through terminal. One that names its command
+	// ("arena run: missing BOT BOT...") is said as it is, not after a second "arena:".
+	if msg := err.Error(); strings.HasPrefix(msg, "arena ") {
+		fmt.Fprintln(terminal{stderr}, msg)
+	} else {
+		fmt.Fprintln(terminal{stderr}, "arena:", msg)
+	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code

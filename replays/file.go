@@ -298,6 +298,10 @@ func gzipError(err error) error {
 }
 
 func describeJSONError(data []byte, err error) error {
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		// Some editors save one; JSON has none, and encoding/json names its first byte.
+		return errors.New("line 1, column 1: not valid JSON: the file starts with a UTF-8 byte-order mark (saved by an editor?); remove it")
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line, col := position(data, se.Offset-1) // Offset counts the offending byte
