@@ -581,40 +581,57 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 	}
 }
 
-// The bestow starter plays `arena serve --games 2` on one connection: it notices the second
-// game (both efforts back at 0) and reads its world and pieces afresh (it used to play the
-// second game with the first one's pieces, and had its placements refused).
-func TestDeadline24BestowStarterBackToBack(t *testing.T) {
+// Each Deadline24 starter plays `arena serve --games 2` on one connection: it notices the
+// second game (nothing announces it: bestow's efforts are back at 0, agrid's and rockets'
+// TIME_TO_END counts up again) and reads its world afresh. (The bestow starter used to play
+// the second game with the first one's pieces, and the rockets starter drove its cars from
+// the first game's home: its moves were refused.)
+func TestDeadline24StartersBackToBack(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed (README: needed for the example bots and tests)")
 	}
-	starter, err := filepath.Abs(filepath.Join("..", "players", "starters", "bestow", "starter.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	const seed = 30
-	srv := d24Serve(t, "--game", "bestow", "--games", "2", "--seed", fmt.Sprint(seed), "--time-scale", "0.05", "--option", "Ee=100")
-	var clients []*d24Proc
-	for i := 1; i <= 2; i++ {
-		clients = append(clients, d24Start(t, fmt.Sprintf("python3 %s --tcp %s --login login%d --password secret", starter, srv.addr, i)))
-	}
-	srv.wait(3 * time.Minute)
-	for _, c := range clients {
-		c.wait(t, 10*time.Second)
-	}
-	second := d24ReplayTurns(t, filepath.Join(srv.dir, fmt.Sprintf("bestow-%d.json", seed+1)))
-	for _, command := range []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"} {
-		sent := map[int]bool{}
-		for _, turn := range second {
-			for _, m := range turn.Moves {
-				if strings.Contains(m.Output, command) {
-					sent[m.Player] = true
+	for _, tc := range []struct {
+		game     string
+		teams    int
+		options  []string
+		commands []string // each team sends them in the second game
+	}{
+		{"bestow", 2, []string{"--option", "Ee=100"}, []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"}},
+		{"agrid", 2, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD"}},
+		{"rockets", 1, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD", "HOME"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			t.Parallel()
+			starter, err := filepath.Abs(filepath.Join("..", "players", "starters", tc.game, "starter.py"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			const seed = 30
+			args := append([]string{"--game", tc.game, "--teams", fmt.Sprint(tc.teams), "--games", "2", "--seed", fmt.Sprint(seed), "--time-scale", "0.05"}, tc.options...)
+			srv := d24Serve(t, args...)
+			var clients []*d24Proc
+			for i := 1; i <= tc.teams; i++ {
+				clients = append(clients, d24Start(t, fmt.Sprintf("python3 %s --tcp %s --login login%d --password secret", starter, srv.addr, i)))
+			}
+			srv.wait(3 * time.Minute)
+			for _, c := range clients {
+				c.wait(t, 10*time.Second)
+			}
+			second := d24ReplayTurns(t, filepath.Join(srv.dir, fmt.Sprintf("%s-%d.json", tc.game, seed+1)))
+			for _, command := range tc.commands {
+				sent := map[int]bool{}
+				for _, turn := range second {
+					for _, m := range turn.Moves {
+						if strings.Contains(m.Output, command) {
+							sent[m.Player] = true
+						}
+					}
+				}
+				if len(sent) != tc.teams {
+					t.Errorf("game 2: the players that sent %s: %v; want all %d", command, sent, tc.teams)
 				}
 			}
-		}
-		if len(sent) != 2 {
-			t.Errorf("game 2: the players that sent %s: %v; want both", command, sent)
-		}
+		})
 	}
 }
 

@@ -66,8 +66,14 @@ func writeCSV(w io.Writer, s Summary) error {
 }
 
 func writeTable(w io.Writer, s Summary) error {
-	if s.Games == 0 && len(s.Bots) == 0 {
-		_, err := fmt.Fprintln(w, "no games recorded")
+	if s.Games == 0 {
+		// Nothing to count (a tournament stopped before its first game ended): a table of
+		// zeros and endless intervals would say nothing more.
+		msg := "no games recorded"
+		if s.Game != "" {
+			msg = s.Game + ": " + msg
+		}
+		_, err := fmt.Fprintln(w, msg)
 		return err
 	}
 	fmt.Fprintf(w, "%s: %s\n\n", s.Game, Games(s.Games))

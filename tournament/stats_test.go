@@ -123,6 +123,15 @@ func TestReportOfNoGames(t *testing.T) {
 	if table.String() != "no games recorded\n" {
 		t.Errorf("table: %q", table.String())
 	}
+	// Bots known (a tournament stopped before its first game ended), but no games: no
+	// table of zeros either.
+	table.Reset()
+	if err := WriteSummary(&table, Summarize("agrid", []string{"a", "b"}, nil, nil), "table"); err != nil {
+		t.Fatal(err)
+	}
+	if table.String() != "agrid: no games recorded\n" {
+		t.Errorf("table of two bots and no games: %q", table.String())
+	}
 	if err := WriteSummary(&js, s, "json"); err != nil {
 		t.Fatal(err)
 	}

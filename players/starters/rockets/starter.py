@@ -314,8 +314,16 @@ def main():
     try:
         client = connect(args)
         bot = Bot(client)
+        last = None  # TIME_TO_END of the turn before
         while True:
             try:
+                # arena serve --games N plays the next game on the same connection, and
+                # nothing announces it: TIME_TO_END counts up again (more turns left, or
+                # fewer rockets launched). The new game's world is then read again.
+                now = client.time_to_end()
+                if last is not None and (now[1] > last[1] or now[0] < last[0]):
+                    bot = Bot(client)
+                last = now
                 bot.play_turn()
                 client.wait()
             except TurnOver:
