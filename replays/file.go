@@ -440,7 +440,11 @@ func (r *Replay) Validate() error {
 			return fmt.Errorf("field turns[%d].check: %q is not 16 hexadecimal digits", i, t.Check)
 		}
 		if t.Turn < 0 || (i > 0 && t.Turn <= r.Turns[i-1].Turn) {
-			return fmt.Errorf("field turns[%d].turn: %d does not follow turn %d", i, t.Turn, prevTurn(r.Turns, i))
+			if i == 0 {
+				return fmt.Errorf("field turns[0].turn: %d is not a turn number (they count from 0)", t.Turn)
+			}
+			// Either of the two may be the one edited: both are named.
+			return fmt.Errorf("field turns[%d].turn: %d does not follow turns[%d].turn, %d", i, t.Turn, i-1, r.Turns[i-1].Turn)
 		}
 		for j, m := range t.Moves {
 			if m.Player < 0 || m.Player >= len(r.Players) {
@@ -495,9 +499,3 @@ func isDigest(s string) bool {
 	return true
 }
 
-func prevTurn(turns []Turn, i int) int {
-	if i == 0 {
-		return -1
-	}
-	return turns[i-1].Turn
-}

@@ -71,6 +71,8 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		{"format.json", `{"format":"arena-replay/9","game":"queens"}`, `format.json: field format: "arena-replay/9" is not a format this version reads`},
 		{"player.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":3}]}]}`, "player.json: field turns[0].moves[0].player: 3 is not a player (the game has 1 player)"},
 		{"status.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[{"player":0,"status":"late"}]}]}`, `status.json: field turns[0].moves[0].status: "late" is not a status`},
+		{"order.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[]},{"turn":3,"moves":[]},{"turn":2,"moves":[]}]}`, "order.json: field turns[2].turn: 2 does not follow turns[1].turn, 3"},
+		{"first.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"}],"turns":[{"turn":-1,"moves":[]}]}`, "first.json: field turns[0].turn: -1 is not a turn number"},
 		{"bom.json", "\xef\xbb\xbf{\"format\":\"arena-replay/2\"}", "bom.json: line 1, column 1: not valid JSON: the file starts with a UTF-8 byte-order mark"},
 		{"truncated.json", `{"format":"arena-replay/1","game":"qu`, "truncated.json: line 1, column 37: not valid JSON: unexpected end of JSON input"},
 		{"noresult.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[]}`, "noresult.json: field result: missing"},
