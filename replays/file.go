@@ -498,4 +498,3 @@ func isDigest(s string) bool {
 	}
 	return true
 }
-
