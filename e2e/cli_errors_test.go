@@ -104,9 +104,7 @@ func TestReplaySettingsReadAlikeEverywhere(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	replay := filepath.Join(dir, "r.json")
-	if r := arena(t, "run", "--game=queens", "--seed=1", "--replay", replay, "builtin:greedy", "builtin:random"); r.code != 0 {
-		t.Fatalf("run: %s", r)
-	}
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=1", "--replay", replay)
 	data, _ := os.ReadFile(replay)
 	for field, edit := range map[string][2]string{
 		"settings.clock":  {`"clock":"wall"`, `"clock":"sundial"`},
@@ -134,9 +132,7 @@ func TestOutputOverTheReplayReadIsRefused(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	replay := filepath.Join(dir, "r.json")
-	if r := arena(t, "run", "--game=queens", "--seed=1", "--replay", replay, "builtin:greedy", "builtin:random"); r.code != 0 {
-		t.Fatalf("run: %s", r)
-	}
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=1", "--replay", replay)
 	before, _ := os.ReadFile(replay)
 	for _, args := range [][]string{
 		{"view", "--html", filepath.Join(dir, ".", "r.json"), replay},
