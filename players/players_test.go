@@ -217,7 +217,7 @@ func TestInvalidUTF8ReplacedByteByByte(t *testing.T) {
 // kept tail of stderr starts: a line of "€" (3 bytes each) is not quoted with a broken
 // one.
 func TestLastStderrLineCutBetweenCharacters(t *testing.T) {
-	for _, n := range []int{150, 500} { // 500: longer than the tail kept
+	for _, n := range []int{150, 1500} { // 1500: longer than the tail kept
 		p := start(t, fmt.Sprintf(`i=0; while [ $i -lt %d ]; do printf '€'; i=$((i+1)); done >&2; printf 'x\n' >&2; exit 1`, n), nil)
 		p.Write("go\n", time.Now().Add(5*time.Second))
 		p.ReadLines(1, time.Now().Add(5*time.Second)) // the bot exits
@@ -530,5 +530,34 @@ func TestStderrTakenBeforeTheDrainRuns(t *testing.T) {
 		}
 		w.Close()
 		<-s.done
+	}
+}
+
+// A crash's last words are the line that says why, where runtimes print it before a stack
+// trace or a hint, and the last line otherwise.
+func TestLastWords(t *testing.T) {
+	for _, tc := range []struct{ name, stderr, want string }{
+		{"python traceback", "Traceback (most recent call last):\n  File \"bot.py\", line 3, in <module>\n    x = int(s)\nValueError: invalid literal for int() with base 10: 'a'\n",
+			"ValueError: invalid literal for int() with base 10: 'a'"},
+		{"python fatal error", "Fatal Python error: Aborted\n\nCurrent thread 0x00007f (most recent call first):\n  <no Python frame>\n", "Fatal Python error: Aborted"},
+		{"go panic", "panic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/bot/main.go:9 +0x1d\n",
+			"panic: runtime error: index out of range [5] with length 3"},
+		{"java exception", "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 3\n\tat Player.main(Player.java:12)\n",
+			"Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 3"},
+		{"java cause", "Exception in thread \"main\" java.lang.RuntimeException: turn failed\n\tat Player.main(Player.java:5)\nCaused by: java.io.IOException: closed\n\tat Player.read(Player.java:20)\n\t... 1 more\n",
+			"Caused by: java.io.IOException: closed"},
+		{"rust panic", "thread 'main' panicked at src/main.rs:5:5:\nindex out of bounds: the len is 3 but the index is 5\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+			"thread 'main' panicked at src/main.rs:5:5: index out of bounds: the len is 3 but the index is 5"},
+		{"c++ terminate", "terminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check: __n (which is 5) >= this->size() (which is 3)\n",
+			"what():  vector::_M_range_check: __n (which is 5) >= this->size() (which is 3)"},
+		{"c assertion", "bot: bot.c:12: main: Assertion `n < 3' failed.\n", "bot: bot.c:12: main: Assertion `n < 3' failed."},
+		{"node error", "/bot/bot.js:3\nTypeError: x.split is not a function\n    at Object.<anonymous> (/bot/bot.js:3:3)\n\nNode.js v20.11.0\n", "TypeError: x.split is not a function"},
+		{"no headline", "reading turn 4\ngave up\n\n", "gave up"},
+		{"a debug line too far back", "DebugError: 1\n" + strings.Repeat("turn\n", lastWordsLines) + "bye\n", "bye"},
+		{"nothing", "\n\n", ""},
+	} {
+		if got := lastWords(strings.Split(tc.stderr, "\n")); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

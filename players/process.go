@@ -409,9 +409,10 @@ func (p *Process) ExitDescription() string {
 	return ""
 }
 
-// LastStderrLine returns the last non-empty line of the bot's stderr. Once the bot has
-// exited it first waits (briefly) for the end of its stderr, so that a crash's last words
-// are there.
+// LastStderrLine returns a crash's last words: the line at the end of the bot's stderr that
+// says why it stopped (a panic, an exception), else its last line that is not empty. Once
+// the bot has exited it first waits (briefly) for the end of its stderr, so that they are
+// there.
 func (p *Process) LastStderrLine() string {
 	if p.hasExited() {
 		select {

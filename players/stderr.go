@@ -25,7 +25,7 @@ type stderrBuffer struct {
 	live      io.Writer
 	prefix    string
 	liveLine  bool   // at the start of a live line
-	tail      []byte // the last bytes received, whatever was kept: for LastLine
+	tail      []byte // the last bytes received, whatever was kept: for a crash's last words
 	done      chan struct{}
 	// fd and buf let take read what is already in the pipe (see take); every read of the
 	// pipe and the add of what it read happen under mu, so chunks stay in order. fd is the
@@ -152,12 +152,13 @@ func (s *stderrBuffer) addLocked(b []byte) {
 	}
 }
 
-const tailSize = 1024
+// tailSize is how much of the end of stderr is kept for a crash's last words: enough for a
+// panic or an exception with a short stack trace after it.
+const tailSize = 4096
 
-// lastLine returns the last non-empty line the bot wrote to stderr (a crash's last words:
-// a Python exception, a panic message), cut to a readable length. Both cuts, the tail's
-// start and the readable length, fall between characters: a character cut in two would
-// show as U+FFFD.
+// lastLine returns a crash's last words (see lastWords) from the end of the bot's stderr,
+// cut to a readable length. Both cuts, the tail's start and the readable length, fall
+// between characters: a character cut in two would show as U+FFFD.
 func (s *stderrBuffer) lastLine() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -167,20 +168,87 @@ func (s *stderrBuffer) lastLine() string {
 			tail = tail[1:]
 		}
 	}
-	lines := strings.Split(protocol.ValidText(string(tail)), "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		if l := strings.TrimSpace(lines[i]); l != "" {
-			if len(l) > 200 {
-				n := 200
-				for !utf8.RuneStart(l[n]) { // l is valid UTF-8: a start is at most 3 bytes back
-					n--
+	l := lastWords(strings.Split(protocol.ValidText(string(tail)), "\n"))
+	if len(l) > 200 {
+		n := 200
+		for !utf8.RuneStart(l[n]) { // l is valid UTF-8: a start is at most 3 bytes back
+			n--
+		}
+		l = l[:n] + "…"
+	}
+	return l
+}
+
+// lastWords picks, from the lines at the end of a bot's stderr, the one that says why it
+// stopped. A Python traceback ends with it, but most runtimes print it first and a stack
+// trace or a hint after it (a Go panic, a Java exception, a Rust panic, a C++ terminate, a
+// Python fatal error, a Node.js error): the last line that reads like such a headline is
+// taken (with the line after it when it ends with a colon, as Rust's does), among the last
+// lastWordsLines lines that are not empty (a stack trace's length, so that a debug line
+// printed earlier is not taken for it), else the last line that is not empty.
+func lastWords(lines []string) string {
+	last, seen := -1, 0
+	for i := len(lines) - 1; i >= 0 && seen < lastWordsLines; i-- {
+		l := strings.TrimSpace(lines[i])
+		if l == "" {
+			continue
+		}
+		seen++
+		if last < 0 {
+			last = i
+		}
+		if !isCrashHeadline(l) {
+			continue
+		}
+		if strings.HasSuffix(l, ":") {
+			for _, next := range lines[i+1:] {
+				if next = strings.TrimSpace(next); next != "" {
+					return l + " " + next
 				}
-				l = l[:n] + "…"
 			}
-			return l
+		}
+		return l
+	}
+	if last < 0 {
+		return ""
+	}
+	return strings.TrimSpace(lines[last])
+}
+
+const lastWordsLines = 40
+
+// crashHeadlines start the line that gives a crash's reason in the runtimes bots are
+// written for.
+var crashHeadlines = []string{
+	"panic: ", "fatal error: ", // Go
+	"Exception in thread ", "Caused by: ", // Java (the cause comes after the exception)
+	"terminate called ", "what(): ", // C++
+	"Fatal Python error: ",
+}
+
+// isCrashHeadline reports whether a (trimmed) line reads like a crash's reason: a known
+// headline, a Rust panic ("thread 'main' panicked at src/main.rs:5:5:"), a failed C
+// assertion, or an exception's name and message ("ValueError: ...", "TypeError: ...",
+// "java.lang.IllegalStateException: ...", "KeyboardInterrupt").
+func isCrashHeadline(l string) bool {
+	for _, h := range crashHeadlines {
+		if strings.HasPrefix(l, h) {
+			return true
 		}
 	}
-	return ""
+	if strings.Contains(l, "' panicked at ") || strings.Contains(l, ": Assertion `") {
+		return true
+	}
+	name, _, _ := strings.Cut(l, ": ")
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return false
+	}
+	for _, end := range []string{"Error", "Exception", "Interrupt", "Exit"} {
+		if strings.HasSuffix(name, end) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *stderrBuffer) writeLive(b []byte) {
