@@ -45,7 +45,8 @@ func writeCSV(w io.Writer, s Summary) error {
 	if err := cw.Write(header); err != nil {
 		return err
 	}
-	for _, b := range s.Bots {
+	for _, i := range displayOrder(s) {
+		b := s.Bots[i]
 		row := []string{b.Name, strconv.Itoa(b.Games), strconv.Itoa(b.Wins), strconv.Itoa(b.Draws), strconv.Itoa(b.Losses),
 			formatFloat(b.Points), formatFloat(b.MeanScore), formatFloat(b.MeanRank)}
 		if b.Rating != nil {
@@ -65,6 +66,20 @@ func writeCSV(w io.Writer, s Summary) error {
 	return cw.Error()
 }
 
+// displayOrder is the order the table and the CSV list the bots in: best first when there
+// are ratings; the summary's own order (the command line's) otherwise.
+func displayOrder(s Summary) []int {
+	order := make([]int, len(s.Bots))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ra, rb := s.Bots[order[a]].Rating, s.Bots[order[b]].Rating
+		return ra != nil && rb != nil && ra.Elo > rb.Elo
+	})
+	return order
+}
+
 func writeTable(w io.Writer, s Summary) error {
 	if s.Games == 0 {
 		// Nothing to count (a tournament stopped before its first game ended): a table of
@@ -77,15 +92,7 @@ func writeTable(w io.Writer, s Summary) error {
 		return err
 	}
 	fmt.Fprintf(w, "%s: %s\n\n", s.Game, Games(s.Games))
-	order := make([]int, len(s.Bots))
-	for i := range order {
-		order[i] = i
-	}
-	// Best first when there are ratings; command-line order otherwise.
-	sort.SliceStable(order, func(a, b int) bool {
-		ra, rb := s.Bots[order[a]].Rating, s.Bots[order[b]].Rating
-		return ra != nil && rb != nil && ra.Elo > rb.Elo
-	})
+	order := displayOrder(s)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "  #\tbot\tgames\twins\tdraws\tlosses\tpoints\tavg score\tavg rank")
 	if s.RatingModel != "" {

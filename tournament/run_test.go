@@ -605,6 +605,25 @@ func TestFormats(t *testing.T) {
 	if err := WriteSummary(&csv, res.Summary, "xml"); err == nil {
 		t.Error("unknown format accepted")
 	}
+	// The weaker bot first on the command line: the CSV lists the bots as the table does,
+	// best first; the JSON in the command line's order.
+	r = newRunner(duelGame, 4, shBot(t, "b", 1), shBot(t, "a", 5))
+	if res, err = r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var table bytes.Buffer
+	csv.Reset()
+	js.Reset()
+	WriteSummary(&csv, res.Summary, "csv")
+	WriteSummary(&table, res.Summary, "table")
+	WriteSummary(&js, res.Summary, "json")
+	lines = strings.Split(strings.TrimSpace(csv.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[1], "a,") || !strings.HasPrefix(lines[2], "b,") || !strings.Contains(table.String(), "1  a") {
+		t.Errorf("csv not in the table's order:\n%s\n%s", csv.String(), table.String())
+	}
+	if strings.Index(js.String(), `"name": "b"`) > strings.Index(js.String(), `"name": "a"`) {
+		t.Errorf("json bots not in the command line's order:\n%s", js.String())
+	}
 }
 
 // Two bots that each win every game from seat 0 score exactly 50%: their Elo is 0, written
