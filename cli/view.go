@@ -42,9 +42,6 @@ from a file with no server and no network, to share a game or attach it to a bug
 				// Said at once: a user who set both expects a server the page never needs.
 				return usageErr("--port %d: --html writes a page that opens from the file, with no server to listen on a port", port)
 			}
-			if htmlOut != "" && cmd.Flags().Changed("no-open") {
-				return usageErr("--no-open: --html writes a page and opens no browser; open the file yourself")
-			}
 			if htmlOut != "" && sameFile(htmlOut, args[0]) {
 				return usageErr("--html %s: that is the replay being read; the page would replace it", htmlOut)
 			}
