@@ -38,4 +38,22 @@ func TestReadFileOptionsNamesShippedMaps(t *testing.T) {
 	if files, err := readFileOptions(info, map[string]string{"map": "small"}); err != nil || len(files["map"]) == 0 {
 		t.Errorf("a shipped map: got %v", err)
 	}
+	// A file without end, or one larger than any map, is refused once past the cap, not
+	// read until memory runs out.
+	sparse := filepath.Join(dir, "sparse.map")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(1 << 30)
+	f.Close()
+	for _, name := range []string{"/dev/zero", sparse} {
+		if _, err := os.Stat(name); err != nil {
+			continue
+		}
+		_, err = readFileOptions(info, map[string]string{"map": name})
+		if want := "rockets: option map=" + strconv.Quote(name) + ": larger than 16 MiB"; err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", name, err, want)
+		}
+	}
 }

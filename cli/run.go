@@ -208,7 +208,10 @@ func readFileOptions(info referee.Info, opts map[string]string) (map[string][]by
 		if !o.File || !given || name == "" {
 			continue
 		}
-		data, err := os.ReadFile(name)
+		data, err := readCapped(name, maxFileOption)
+		if errors.Is(err, errTooLarge) {
+			return nil, fmt.Errorf("%s: option %s=%q: larger than %d MiB, more than any map of the game", info.Name, o.Key, name, maxFileOption>>20)
+		}
 		if err != nil {
 			shipped, serr := openShippedMap(info.Name, name)
 			if serr != nil {
@@ -229,6 +232,31 @@ func readFileOptions(info referee.Info, opts map[string]string) (map[string][]by
 		files[o.Key] = data
 	}
 	return files, nil
+}
+
+// maxFileOption bounds what a file option reads: the largest rockets world (10 000 cities)
+// is a map of about 250 KB, and a path such as /dev/zero would otherwise be read until
+// memory runs out.
+const maxFileOption = 16 << 20
+
+var errTooLarge = errors.New("too large")
+
+// readCapped reads a file of at most max bytes; a longer one is errTooLarge, found after
+// reading max+1 bytes, whatever the file (a device, a pipe, a sparse file).
+func readCapped(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, &os.PathError{Op: "read", Path: name, Err: unwrapPathErr(err)}
+	}
+	if int64(len(data)) > max {
+		return nil, errTooLarge
+	}
+	return data, nil
 }
 
 func unwrapPathErr(err error) error {
