@@ -136,3 +136,47 @@ func TestConnUnended(t *testing.T) {
 		until(s.unended)
 	}
 }
+
+// The login's deadline is not an end of input: a line the client has not ended by then is
+// neither its login nor its password. The connection is closed without an answer (before,
+// "login1\nsecret" without its last newline logged the team in at the deadline).
+func TestHandshakeDeadlineCutsNoLine(t *testing.T) {
+	for _, sent := range []string{"login1\nsecret", "log"} {
+		client, c := connPair(t)
+		done := make(chan error, 1)
+		go func() {
+			_, err := c.Handshake(func(login, password string) (int, bool) {
+				return 0, login == "login1" && password == "secret"
+			}, 300*time.Millisecond)
+			done <- err
+		}()
+		if _, err := io.WriteString(client, sent); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-done; err == nil {
+			t.Errorf("%q: logged in at the deadline", sent)
+		}
+		client.SetReadDeadline(time.Now().Add(5 * time.Second))
+		got, _ := io.ReadAll(client)
+		want := "LOGIN\n"
+		if strings.Contains(sent, "\n") {
+			want = "LOGIN\nPASS\n"
+		}
+		if string(got) != want {
+			t.Errorf("%q: the server said %q, want %q and the connection closed", sent, got, want)
+		}
+	}
+}
+
+// A line cut by a read deadline is kept and read whole once its end arrives.
+func TestConnReadLineGoesOnAfterADeadline(t *testing.T) {
+	client, c := connPair(t)
+	io.WriteString(client, "ADD")
+	if _, _, err := c.ReadLine(time.Now().Add(100 * time.Millisecond)); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("a line not ended by the deadline: %v, want the deadline's error", err)
+	}
+	io.WriteString(client, " 5\n")
+	if line, _, err := c.ReadLine(time.Now().Add(5 * time.Second)); err != nil || line != "ADD 5" {
+		t.Errorf("then: %q, %v; want the whole line", line, err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 )
 
 // ErrLineTooLong is returned by LineReader when a line exceeds its limit. The rest of the
@@ -15,6 +16,10 @@ var ErrLineTooLong = errors.New("line too long")
 type LineReader struct {
 	r   *bufio.Reader
 	Max int
+	// pending is the start of a line a read deadline cut (kept whole, or to Max when
+	// tooLong): the next ReadLine goes on with it.
+	pending        []byte
+	pendingTooLong bool
 }
 
 // NewLineReader reads from r lines of at most max bytes (line end excluded).
@@ -25,9 +30,11 @@ func NewLineReader(r io.Reader, max int) *LineReader {
 // ReadLine returns the next line without its "\n" (and without a "\r" before it). At end of
 // input a final unterminated line is returned with a nil error, then io.EOF. A line longer
 // than Max is skipped up to its end and reported as ErrLineTooLong with its first Max bytes.
+// A read deadline (os.ErrDeadlineExceeded) is not an end of input: a line it cuts is not
+// returned but kept for the next ReadLine, and the error is returned.
 func (lr *LineReader) ReadLine() (string, error) {
-	var buf []byte
-	tooLong := false
+	buf, tooLong := lr.pending, lr.pendingTooLong
+	lr.pending, lr.pendingTooLong = nil, false
 	for {
 		chunk, err := lr.r.ReadSlice('\n')
 		if !tooLong {
@@ -54,6 +61,9 @@ func (lr *LineReader) ReadLine() (string, error) {
 			return string(buf), nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			lr.pending, lr.pendingTooLong = buf, tooLong
+			return "", err
 		default:
 			if tooLong {
 				return string(buf), ErrLineTooLong
