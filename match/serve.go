@@ -163,19 +163,32 @@ func (s *server) newGame(k int) error {
 }
 
 func (s *server) accept(ctx context.Context, ln net.Listener) {
+	var failing time.Time // when accepting last began to fail, zero while it works
+	failed := 0           // failures since that was last said
 	for {
 		nc, err := ln.Accept()
 		if err != nil {
 			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
 				return
 			}
-			s.cfg.Log.Warn().Err(err).Msg("accept")
+			// Out of descriptors (too many clients for ulimit -n), accept fails until
+			// some close: said once, then every acceptLogEvery with a count, not 20 times a
+			// second.
+			failed++
+			if now := time.Now(); failing.IsZero() || now.Sub(failing) >= acceptLogEvery {
+				s.cfg.Log.Warn().Err(err).Int("failures", failed).Msg("accept")
+				failing, failed = now, 0
+			}
 			time.Sleep(50 * time.Millisecond)
 			continue
 		}
+		failing, failed = time.Time{}, 0
 		go s.client(ctx, players.NewConn(nc))
 	}
 }
+
+// acceptLogEvery is how often a server that cannot accept connections says so.
+const acceptLogEvery = 5 * time.Second
 
 // client authenticates one connection, then feeds its lines to the game loop one at a time:
 // the next line is read only once the previous one has been answered (and, after a WAIT,

@@ -2,15 +2,18 @@ package match
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"net"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rs/zerolog"
 
 	"github.com/arena-games/arena/replays"
 )
@@ -358,4 +361,29 @@ func statusesAndMessages(rec *replays.Replay) [][2]string {
 		got = append(got, [2]string{string(p.Status), p.Message})
 	}
 	return got
+}
+
+// failingListener fails every Accept with err, n times, then is closed.
+type failingListener struct {
+	net.Listener
+	n   int
+	err error
+}
+
+func (l *failingListener) Accept() (net.Conn, error) {
+	if l.n == 0 {
+		return nil, net.ErrClosed
+	}
+	l.n--
+	return nil, l.err
+}
+
+// A server out of descriptors says so once, not at every failed accept (20 times a second).
+func TestAcceptFailuresSaidOnce(t *testing.T) {
+	var log bytes.Buffer
+	s := &server{cfg: ServeConfig{Log: zerolog.New(&log)}}
+	s.accept(context.Background(), &failingListener{n: 8, err: syscall.EMFILE})
+	if n := strings.Count(log.String(), `"message":"accept"`); n != 1 || !strings.Contains(log.String(), "too many open files") {
+		t.Errorf("8 failed accepts within a second logged %d times, want once:\n%s", n, log.String())
+	}
 }
