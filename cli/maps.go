@@ -69,11 +69,11 @@ Without --seed a random seed is used and printed on stderr.`,
 			}
 			cfg, err := match.RefereeConfig(g, seed, players, opts, files)
 			if err != nil {
-				return err
+				return fileContentError(info, err) // a malformed map file: exit 1, as arena run
 			}
 			data, err := mw.WriteMap(cfg)
 			if err != nil {
-				return err
+				return fileContentError(info, err)
 			}
 			if random {
 				// Said once the options are accepted: a refused option is the only line then.

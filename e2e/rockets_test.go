@@ -118,16 +118,22 @@ func TestRocketsMalformedMap(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.what, func(t *testing.T) {
 			path := writeFile(t, "bad.map", c.content)
-			r := arena(t, "run", "builtin:greedy", "builtin:random", "--game", "rockets", "--seed", "1", "--option", "map="+path)
-			if r.code != 1 {
-				t.Errorf("exit status %d, want 1 (README: 1 for an unreadable map)\n%s", r.code, r)
-			}
-			named := false
-			for _, n := range c.lines {
-				named = named || strings.Contains(r.stderr, fmt.Sprintf("line %d:", n))
-			}
-			if !named {
-				t.Errorf("error does not name line %v:\n%s", c.lines, r.stderr)
+			// arena map reads the file as arena run does, and says the same.
+			for _, args := range [][]string{
+				{"run", "builtin:greedy", "builtin:random", "--game", "rockets", "--seed", "1", "--option", "map=" + path},
+				{"map", "--game", "rockets", "--seed", "1", "--option", "map=" + path},
+			} {
+				r := arena(t, args...)
+				if r.code != 1 {
+					t.Errorf("arena %s: exit status %d, want 1 (README: 1 for an unreadable map)\n%s", args[0], r.code, r)
+				}
+				named := false
+				for _, n := range c.lines {
+					named = named || strings.Contains(r.stderr, fmt.Sprintf("line %d:", n))
+				}
+				if !named {
+					t.Errorf("arena %s: error does not name line %v:\n%s", args[0], c.lines, r.stderr)
+				}
 			}
 		})
 	}
