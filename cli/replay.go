@@ -479,9 +479,9 @@ func sameFile(out, in string) bool {
 	return err == nil && os.SameFile(a, b)
 }
 
-// readReplay reads a replay for the commands that read one (verify, show, stdin, view),
-// frames left in their shape table, refusing what rerun would refuse in its settings: every
-// command reads a file alike.
+// readReplay reads a replay for the commands that read one (verify, show, stdin, rerun,
+// view), frames left in their shape table, refusing recorded settings the runner could not
+// play with: every command reads a file alike.
 func readReplay(path string) (*replays.Replay, error) {
 	rec, err := replays.ReadCompact(path)
 	if err != nil {

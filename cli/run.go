@@ -251,7 +251,7 @@ func readCapped(name string, max int64) ([]byte, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, &os.PathError{Op: "read", Path: name, Err: unwrapPathErr(err)}
+		return nil, err // an *os.PathError, as os.ReadFile's
 	}
 	if int64(len(data)) > max {
 		return nil, errTooLarge

@@ -1,7 +1,6 @@
 package players
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"strconv"
@@ -166,29 +165,8 @@ func (m *meter) runqueue() (time.Duration, bool) {
 	if err != nil || n <= 0 {
 		return 0, false
 	}
-	v, ok := schedstatField(b[:n], 1)
+	v, ok := atoi(field(b[:n], 1)) // the fields of /proc files: procfs.go
 	return time.Duration(v), ok
-}
-
-// schedstatField parses the k-th space-separated decimal field without allocating.
-func schedstatField(b []byte, k int) (int64, bool) {
-	for ; k > 0; k-- {
-		i := bytes.IndexByte(b, ' ')
-		if i < 0 {
-			return 0, false
-		}
-		b = bytes.TrimLeft(b[i:], " ")
-	}
-	var v int64
-	digits := 0
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			break
-		}
-		v = v*10 + int64(c-'0')
-		digits++
-	}
-	return v, digits > 0
 }
 
 // Usage is a bot's consumption over an interval.

@@ -14,6 +14,7 @@ import (
 	"github.com/arena-games/arena/internal/proctest"
 )
 
+// The schedstat counters are read as the other /proc fields are (field, atoi).
 func TestSchedstatField(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -31,9 +32,9 @@ func TestSchedstatField(t *testing.T) {
 		{"x 1 2\n", 0, 0, false},
 	}
 	for _, tc := range tests {
-		got, ok := schedstatField([]byte(tc.in), tc.k)
+		got, ok := atoi(field([]byte(tc.in), tc.k))
 		if got != tc.want || ok != tc.ok {
-			t.Errorf("schedstatField(%q, %d) = %d, %v; want %d, %v", tc.in, tc.k, got, ok, tc.want, tc.ok)
+			t.Errorf("atoi(field(%q, %d)) = %d, %v; want %d, %v", tc.in, tc.k, got, ok, tc.want, tc.ok)
 		}
 	}
 }
@@ -70,8 +71,8 @@ func TestSampleFollowsTheBotThroughTheLauncher(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	onCPUKept, _ := schedstatField(kept[:n], 0)
-	onCPUFresh, _ := schedstatField(fresh, 0)
+	onCPUKept, _ := atoi(field(kept[:n], 0))
+	onCPUFresh, _ := atoi(field(fresh, 0))
 	if onCPUKept <= 0 || onCPUKept > onCPUFresh {
 		t.Errorf("time on CPU: %d through the kept descriptor, %d through a fresh open", onCPUKept, onCPUFresh)
 	}
