@@ -146,10 +146,13 @@ func (s *stderrBuffer) addLocked(b []byte) {
 	s.turn.Write(b[:keep])
 	s.gameLeft -= keep
 	s.truncated += len(b) - keep
-	s.tail = append(s.tail, b[max(0, len(b)-tailSize):]...)
-	if len(s.tail) > tailSize {
-		s.tail = s.tail[len(s.tail)-tailSize:]
+	// The tail keeps its array: what falls out of it is moved over, not reallocated for
+	// every chunk of a chatty bot.
+	kept := b[max(0, len(b)-tailSize):]
+	if over := len(s.tail) + len(kept) - tailSize; over > 0 {
+		s.tail = s.tail[:copy(s.tail, s.tail[over:])]
 	}
+	s.tail = append(s.tail, kept...)
 }
 
 // tailSize is how much of the end of stderr is kept for a crash's last words: enough for a
