@@ -27,9 +27,9 @@ func TestSpec2_Options(t *testing.T) {
 		{"Q", "101", "want an integer in 0..100"},
 		{"Slmax", "5001", "want an integer in 0..5000"},
 		{"Slmax", "50", "Slmin (100) must not exceed Slmax (50): no lawyer payment would be valid"},
-		{"R", "50000.5", "want a number in 0..50000"},
-		{"R", "NaN", "want a number in 0..50000"},
-		{"K", "0.5", "want a number in 1..8"},
+		{"R", "50000.5", "want a number in 0.0..50000.0"},
+		{"R", "NaN", "want a number in 0.0..50000.0"},
+		{"K", "0.5", "want a number in 1.0..8.0"},
 		{"T", "4", "want an integer in 1..3"},
 		{"L", "0", "want an integer in 1..100"},
 		{"cities", "9", "want an integer in 10..10000"},
@@ -418,7 +418,7 @@ func TestSpec2_OptionHelpNamesRange(t *testing.T) {
 		want[o.key] = strconv.Itoa(o.lo) + ".." + strconv.Itoa(o.hi)
 	}
 	for _, o := range floatOptions {
-		want[o.key] = strconv.FormatFloat(o.lo, 'f', -1, 64) + ".." + strconv.FormatFloat(o.hi, 'f', -1, 64)
+		want[o.key] = realText(o.lo) + ".." + realText(o.hi) // 0.0..50000.0, as the game page writes reals
 	}
 	for key, r := range want {
 		if !strings.HasSuffix(help[key], "; "+r) {

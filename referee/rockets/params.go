@@ -119,9 +119,19 @@ func options() []referee.Option {
 		opts = append(opts, referee.Option{Key: o.key, Default: strconv.Itoa(*o.get(&d)), Help: o.help + "; " + strconv.Itoa(o.lo) + ".." + strconv.Itoa(o.hi)})
 	}
 	for _, o := range floatOptions {
-		opts = append(opts, referee.Option{Key: o.key, Default: strconv.FormatFloat(*o.get(&d), 'f', -1, 64), Help: o.help + "; " + strconv.FormatFloat(o.lo, 'f', -1, 64) + ".." + strconv.FormatFloat(o.hi, 'f', -1, 64)})
+		opts = append(opts, referee.Option{Key: o.key, Default: realText(*o.get(&d)), Help: o.help + " (a real number); " + realText(o.lo) + ".." + realText(o.hi)})
 	}
 	return opts
+}
+
+// realText writes a real-valued option as the game's page does, with a decimal point even
+// when whole (5.0), so that it reads as a value that takes decimals.
+func realText(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return s
 }
 
 // parseParams applies the options to the variant's defaults. Values outside their range
@@ -181,7 +191,7 @@ func parseParams(opts map[string]string) (params, error) {
 		if v, ok := opts[o.key]; ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 			if err != nil || math.IsNaN(f) || f < o.lo || f > o.hi {
-				return params{}, bad(o.key, rangeReason(strconv.FormatFloat(o.lo, 'f', -1, 64), strconv.FormatFloat(o.hi, 'f', -1, 64), "a number"))
+				return params{}, bad(o.key, rangeReason(realText(o.lo), realText(o.hi), "a number"))
 			}
 			*o.get(&p) = f
 		}
