@@ -17,6 +17,8 @@ import (
 // their input and must answer their lines within the limit.
 func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*seat, rec *replays.Replay) error {
 	idle := &idleWork{seats: seats}
+	var answerBuf []referee.Answer // Play does not keep its answers: one array for every turn
+	var moveSlab []replays.Move    // the turns' moves, handed out from larger arrays
 	for !ref.Over() {
 		if err := ctx.Err(); err != nil {
 			return interrupted(ref.Turn(), err)
@@ -26,8 +28,17 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 		if len(reqs) == 0 {
 			return fmt.Errorf("%s: turn %d: the referee asks nobody but the game is not over", rec.Game, turn)
 		}
-		answers := make([]referee.Answer, len(reqs))
-		moves := make([]replays.Move, len(reqs))
+		if cap(answerBuf) < len(reqs) {
+			answerBuf = make([]referee.Answer, len(reqs))
+		}
+		answers := answerBuf[:len(reqs)]
+		clear(answers)
+		if cap(moveSlab)-len(moveSlab) < len(reqs) {
+			moveSlab = make([]replays.Move, 0, max(len(reqs), 64))
+		}
+		k := len(moveSlab)
+		moveSlab = moveSlab[:k+len(reqs)]
+		moves := moveSlab[k : k+len(reqs) : k+len(reqs)]
 		if cfg.Concurrent {
 			var wg sync.WaitGroup
 			for i, req := range reqs {
@@ -178,13 +189,17 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		idle.do(s)
 	}
 	var lines []string
+	var output string
 	var last time.Time // when the last line arrived
 	cpuOver := false
 	if err == nil {
 		if cfg.Clock == ClockCPU && hard > 0 {
 			lines, last, err, cpuOver = readWatchingCPU(s, req.Lines, by, hard)
+			output = replays.JoinLines(lines)
 		} else {
-			lines, last, err = s.proc.ReadLines(req.Lines, by)
+			var a players.Answer
+			a, err = s.proc.ReadAnswer(req.Lines, by)
+			lines, output, last = a.Lines, a.Output, a.Last
 		}
 	}
 	var wall time.Duration
@@ -203,7 +218,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 	}
 
 	answer.Lines = lines
-	move.Output = replays.JoinLines(lines)
+	move.Output = output
 	took := wall
 	clockName := "wall"
 	if cfg.Clock == ClockCPU && usage.CPUOK {

@@ -45,6 +45,13 @@ type queuedLine struct {
 	text    string
 	at      time.Time
 	tooLong bool
+	// When the text is the line as printed, it is src[start:end-1] and src[end-1] is its
+	// "\n": lines read in one piece then make the answer's text without a copy (see
+	// lines.output). piece tells apart the strings lines were cut from; 0 for a line
+	// that is not such a span.
+	src        string
+	start, end int
+	piece      uint64
 }
 
 // stdoutState is what reading stdout keeps between reads; Process.mu guards it, except buf,
@@ -69,6 +76,9 @@ type stdoutState struct {
 
 	reading bool // a ReadLines or ReadLine is using the descriptors
 	drain   *time.Timer
+
+	pieces uint64   // pieces read as one string (queuedLine.piece)
+	slab   []string // room for answers' lines, handed out and never reused
 }
 
 // startStdout takes the parent's end of the bot's stdout.
@@ -138,11 +148,33 @@ func (p *Process) pull() bool {
 func (p *Process) split(data []byte, now time.Time) {
 	o := &p.out
 	limit := p.spec.MaxLine
+	// A short piece with a whole line in it is made one string, its lines cut from it: a
+	// string per answer rather than one per line and another for the answer's text. (A
+	// long one is not, so that a kept line never holds much more than itself in memory.)
+	var piece string
+	off := 0 // where data starts in piece
+	if len(data) <= pieceMax && bytes.IndexByte(data, '\n') >= 0 {
+		piece = string(data)
+		o.pieces++
+	}
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		chunk := data
 		if i >= 0 {
 			chunk = data[:i]
+		}
+		if piece != "" && i >= 0 && len(o.partial) == 0 && !o.partialTooLong && !o.partialReported && i <= limit+1 {
+			raw := piece[off : off+i]
+			l := queuedLine{at: now}
+			if i > 0 && raw[i-1] == '\r' {
+				l.text, l.tooLong = protocol.LineText(raw[:i-1], false, limit)
+			} else if l.text, l.tooLong = protocol.LineText(raw, false, limit); l.text == raw {
+				l.src, l.start, l.end, l.piece = piece, off, off+i+1, o.pieces
+			}
+			p.push(l)
+			data = data[i+1:]
+			off += i + 1
+			continue
 		}
 		if !o.partialTooLong {
 			if len(o.partial)+len(chunk) > limit+1 { // +1: room for the "\r" of a "\r\n"
@@ -166,6 +198,7 @@ func (p *Process) split(data []byte, now time.Time) {
 		o.partial = o.partial[:0]
 		o.partialTooLong, o.partialReported = false, false
 		data = data[i+1:]
+		off += i + 1
 	}
 	if o.partialTooLong && !o.partialReported {
 		// A line already over the limit and still growing: report it now rather than
@@ -316,12 +349,28 @@ func lineText(b []byte, cut bool, limit int) (string, bool) {
 // arrived; a zero deadline waits forever. A line over the length limit is a KindLimit
 // failure.
 func (p *Process) ReadLines(n int, deadline time.Time) ([]string, time.Time, error) {
+	a, err := p.ReadAnswer(n, deadline)
+	return a.Lines, a.Last, err
+}
+
+// Answer is what ReadAnswer read: the lines, their texts each ended by "\n" (the output
+// a replay records), and when the last of them arrived.
+type Answer struct {
+	Lines  []string
+	Output string
+	Last   time.Time
+}
+
+// ReadAnswer reads like ReadLines, with the lines' output too (without a copy when they
+// arrived as one span, as an answer usually does).
+func (p *Process) ReadAnswer(n int, deadline time.Time) (Answer, error) {
 	got, err := p.read(n, deadline, false)
 	if err == nil && got.tooLong {
 		long := got.texts[len(got.texts)-1]
-		return got.texts[:len(got.texts)-1], got.last, &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.QuoteStart(long, quotedOutput))}
+		got.texts, got.span = got.texts[:len(got.texts)-1], false
+		err = &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.QuoteStart(long, quotedOutput))}
 	}
-	return got.texts, got.last, err
+	return Answer{Lines: got.texts, Output: got.output(), Last: got.last}, err
 }
 
 // ReadLine waits for one line like ReadLines, but returns an over-long line (cut to the
@@ -334,12 +383,51 @@ func (p *Process) ReadLine(deadline time.Time) (Line, error) {
 	return Line{}, err
 }
 
+// pieceMax is the longest read made one string with its lines cut from it (split).
+const pieceMax = 4096
+
 // lines is what a read took: the lines' texts, when the last of them arrived, and whether
 // it was too long (cut to Spec.MaxLine).
 type lines struct {
 	texts   []string
 	last    time.Time
 	tooLong bool
+	// span is the lines' texts each ended by "\n", when they are one span of what the bot
+	// printed (as an answer read in one piece is); first and end are where it lies.
+	first, end queuedLine
+	span       bool
+}
+
+// add takes a line popped from the queue.
+func (g *lines) add(l queuedLine) {
+	switch {
+	case len(g.texts) == 0:
+		g.first, g.end, g.span = l, l, l.piece != 0
+	case g.span && l.piece == g.end.piece && l.start == g.end.end:
+		g.end = l
+	default:
+		g.span = false
+	}
+	g.texts, g.last, g.tooLong = append(g.texts, l.text), l.at, l.tooLong
+}
+
+// output is the lines each ended by "\n": the answer as the replay records it.
+func (g *lines) output() string {
+	if g.span && len(g.texts) > 0 {
+		return g.first.src[g.first.start:g.end.end]
+	}
+	return protocol.JoinLines(g.texts)
+}
+
+// room returns an empty slice with room for n lines, from a slab handed out piece by piece
+// and never reused: the lines go to the referee and into the replay, which may keep them.
+func (o *stdoutState) room(n int) []string {
+	if cap(o.slab)-len(o.slab) < n {
+		o.slab = make([]string, 0, max(n, 256))
+	}
+	k := len(o.slab)
+	o.slab = o.slab[:k+n]
+	return o.slab[k : k : k+n]
 }
 
 // read takes n lines from the queue, reading the pipe itself while they are missing.
@@ -348,7 +436,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 	p.readMu.Lock()
 	defer p.readMu.Unlock()
 	o := &p.out
-	got := lines{texts: make([]string, 0, n)}
+	got := lines{texts: o.room(n)}
 	var grace time.Time // when the bot has exited: the end of the grace for its last lines
 	p.mu.Lock()
 	o.reading = true
@@ -387,7 +475,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 		}
 		for len(got.texts) < n && o.head < len(o.queue) {
 			l := p.pop()
-			got.texts, got.last, got.tooLong = append(got.texts, l.text), l.at, l.tooLong
+			got.add(l)
 			if l.tooLong && !tooLongOK {
 				p.mu.Unlock()
 				return got, nil

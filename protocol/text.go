@@ -54,3 +54,22 @@ func LineText(raw string, cut bool, max int) (text string, tooLong bool) {
 	}
 	return text[:i], true
 }
+
+// JoinLines writes lines each ended by "\n": the text of a player's answer as a replay
+// records it.
+func JoinLines(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	var b strings.Builder
+	b.Grow(n) // one allocation: the runner records every answer
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -203,7 +203,8 @@ type TurnBased interface {
 	// asked. It is called once per turn, before Play.
 	Requests() []Request
 	// Play applies one Answer per Request (same order) and advances the game by one turn.
-	// It never panics on player output: bad output is a game event.
+	// It never panics on player output: bad output is a game event. It may keep the
+	// answers' lines but not the answers slice, which the runner reuses.
 	Play(answers []Answer)
 }
 

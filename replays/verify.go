@@ -370,23 +370,9 @@ func SplitLines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
-// JoinLines is the inverse of SplitLines.
-func JoinLines(lines []string) string {
-	if len(lines) == 0 {
-		return ""
-	}
-	n := 0
-	for _, l := range lines {
-		n += len(l) + 1
-	}
-	var b strings.Builder
-	b.Grow(n) // one allocation: the runner records every answer
-	for _, l := range lines {
-		b.WriteString(l)
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
+// JoinLines is the inverse of SplitLines (protocol.JoinLines: how a bot's answer is
+// recorded).
+func JoinLines(lines []string) string { return protocol.JoinLines(lines) }
 
 func sameJSON(got, want any) error {
 	a, err := canonicalJSON(got)
