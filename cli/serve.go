@@ -142,12 +142,31 @@ has logged in (or at once with --start now). A replay is written per game.`,
 			played := 0 // games finished
 			ctx, stop := interruptible()
 			defer stop()
+			replayPath := func(rec *replays.Replay) string {
+				return filepath.Join(replayDir, fmt.Sprintf("%s-%d.json", rec.Game, rec.Seed))
+			}
 			err = match.Serve(ctx, ln, match.ServeConfig{
 				Game: g, Seed: seed, Options: opts, Files: files, Teams: ts, Games: games,
 				StartNow: startNow, TimeScale: timeScale, Log: logger(),
-				OnGame: func(rec *replays.Replay) {
-					path := filepath.Join(replayDir, fmt.Sprintf("%s-%d.json", rec.Game, rec.Seed))
-					if err := replays.Write(path, rec); err != nil && writeErr == nil {
+				// Each game's replay is written while it is played, so that its frames
+				// are not all held until its end (hundreds of megabytes in a rockets game).
+				Replay: func(rec *replays.Replay) *replays.Stream {
+					stream, err := replays.Create(replayPath(rec))
+					if err != nil {
+						// Said when the game ends, by the Write that tries again then.
+						return nil
+					}
+					return stream
+				},
+				OnGame: func(rec *replays.Replay, stream *replays.Stream) {
+					path := replayPath(rec)
+					var err error
+					if stream != nil {
+						err = stream.Finish(rec)
+					} else {
+						err = replays.Write(path, rec)
+					}
+					if err != nil && writeErr == nil {
 						writeErr = err
 					}
 					if rec.Result.Unfinished {

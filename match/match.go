@@ -73,7 +73,9 @@ type Config struct {
 	Stderr io.Writer
 	// Replay, when set, is handed the game's turns as soon as they are final, so that the
 	// replay file is written while the game is played. The caller still finishes it with
-	// the replay Run returns (or aborts it).
+	// the replay Run returns (or aborts it). The turns handed over leave their frames to the
+	// stream (replays.Stream.Final): in the replay Run returns, only the turns it never took
+	// have theirs.
 	Replay *replays.Stream
 	// StopGrace is how long a bot gets between end of input, SIGTERM and SIGKILL.
 	StopGrace time.Duration

@@ -553,7 +553,9 @@ func TestParseTiming(t *testing.T) {
 // The replay written while the game is played is byte for byte the replay encoded at the
 // end, with each turn handed over once nothing can change it: a turn stays back while a
 // bot's last move is in it (a failed bot's stays to the end: what it writes to stderr
-// after it is stopped joins that move).
+// after it is stopped joins that move). The turns handed over leave their frames to the
+// stream: the replay Run returns has none for them, and the file has them all, as the
+// referee drew them.
 func TestReplayStreamedDuringTheGame(t *testing.T) {
 	crasher := Player{Command: "crasher", Argv: []string{"sh", "-c", "echo ADD 1; read x; read y; echo last words >&2; exit 4"}}
 	tests := []struct {
@@ -590,15 +592,34 @@ func TestReplayStreamedDuringTheGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if n := stream.Handed(); n != tc.final {
+				t.Errorf("%d turns handed over as final during the game, want %d", n, tc.final)
+			}
+			// The frames are the file's (Verify holds them to the referee's drawing), the
+			// rest the runner's.
+			read, err := replays.Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := replays.Verify(read); err != nil {
+				t.Errorf("the streamed replay does not verify: %v", err)
+			}
+			whole := *rec
+			whole.Turns = slices.Clone(rec.Turns)
+			for k := range whole.Turns {
+				if taken := reflect.ValueOf(rec.Turns[k].Frame).IsZero(); taken != (k < stream.Handed()) {
+					t.Errorf("turn %d: the runner's replay has a frame: %v, want %v (%d turns handed over)", k, !taken, k >= stream.Handed(), stream.Handed())
+				}
+				if k < len(read.Turns) {
+					whole.Turns[k].Frame = read.Turns[k].Frame
+				}
+			}
 			var want strings.Builder
-			if err := replays.Encode(&want, rec); err != nil {
+			if err := replays.Encode(&want, &whole); err != nil {
 				t.Fatal(err)
 			}
 			if string(got) != want.String() {
 				t.Errorf("the streamed replay differs from the replay encoded at the end:\n%s", cmp.Diff(want.String(), string(got)))
-			}
-			if n := stream.Handed(); n != tc.final {
-				t.Errorf("%d turns handed over as final during the game, want %d", n, tc.final)
 			}
 			// What a failed bot writes last reaches its last move after it is stopped.
 			if tc.lastWords != "" && !strings.Contains(string(got), tc.lastWords) {

@@ -33,9 +33,16 @@ type ServeConfig struct {
 	TimeScale float64
 	// HandshakeTimeout bounds the LOGIN/PASS exchange of a new connection.
 	HandshakeTimeout time.Duration
-	// OnGame is called with each finished game's replay (write it, print it), and with the
-	// game in progress when ctx ends, marked unfinished.
-	OnGame func(*replays.Replay)
+	// Replay, when set, is called as each game is set up, with its replay (no turns yet),
+	// and returns the stream the game's turns are handed to as they are played (nil for
+	// none): its replay file is then written during the game, as arena run writes one, and
+	// the turns handed over leave their frames to it (see replays.Stream.Final).
+	Replay func(*replays.Replay) *replays.Stream
+	// OnGame is called with each finished game's replay and its stream (nil without one),
+	// to finish the stream (or write the replay) and print the result; and with the game in
+	// progress when ctx ends, marked unfinished. A stream OnGame does not finish is aborted
+	// when it returns.
+	OnGame func(*replays.Replay, *replays.Stream)
 	Log    zerolog.Logger
 }
 
@@ -57,6 +64,7 @@ func Serve(ctx context.Context, ln net.Listener, cfg ServeConfig) error {
 		return fmt.Errorf("%s is not a session game: arena serve runs the Deadline24 games", cfg.Game.Info().Name)
 	}
 	s := &server{cfg: cfg, lines: make(chan lineEvent), logins: make(chan *sconn), ctx: ctx}
+	defer func() { s.stream.Abort() }() // a game set up but never played leaves no file
 	if err := s.newGame(0); err != nil {
 		return err
 	}
@@ -93,6 +101,7 @@ type server struct {
 	game     int
 	ref      referee.Session
 	rec      *replays.Replay
+	stream   *replays.Stream // the game's replay file, written as it is played (or nil)
 	teams    []protocol.Team
 	moves    []replays.Move // this turn's, in arrival order
 	conns    map[*sconn]bool
@@ -136,6 +145,9 @@ func (s *server) newGame(k int) error {
 	}
 	for i, t := range s.cfg.Teams {
 		s.rec.Players = append(s.rec.Players, replays.Player{Name: t.Login, Command: fmt.Sprintf("tcp team %d (%s)", i, t.Login)})
+	}
+	if s.cfg.Replay != nil {
+		s.stream = s.cfg.Replay(s.rec)
 	}
 	s.teams = make([]protocol.Team, len(s.cfg.Teams))
 	for i := range s.teams {
@@ -379,6 +391,7 @@ func (s *server) boundary() (bool, error) {
 	t := replays.Turn{Turn: turn, Moves: s.moves, Frame: s.ref.Frame()}
 	t.Seal()
 	s.rec.AddTurn(t)
+	s.stream.Final(s.rec, len(s.rec.Turns)) // a turn is final once resolved: the next lines are the next turn's
 	s.moves = nil
 	s.resetTeams()
 	if s.ref.Over() {
@@ -401,9 +414,7 @@ func (s *server) boundary() (bool, error) {
 			}
 		}
 		replays.NoteSilentSeats(&s.rec.Result, s.rec.Turns, unended)
-		if s.cfg.OnGame != nil {
-			s.cfg.OnGame(s.rec)
-		}
+		s.over()
 		if s.game+1 >= s.cfg.Games {
 			return true, nil
 		}
@@ -436,9 +447,16 @@ func (s *server) interrupted() {
 	outcomes := recordedOutcomes(s.cfg.Game, s.rec, s.ref.Result(), s.cfg.Log)
 	s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, outcomes)
 	s.rec.Result.Unfinished = true
+	s.over()
+}
+
+// over hands the game's replay and stream to OnGame, which finishes the stream.
+func (s *server) over() {
 	if s.cfg.OnGame != nil {
-		s.cfg.OnGame(s.rec)
+		s.cfg.OnGame(s.rec, s.stream)
 	}
+	s.stream.Abort() // (nothing once finished)
+	s.stream = nil
 }
 
 // resetTeams starts a turn's command counters with the game's current limit L.

@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -69,7 +71,7 @@ func TestServe(t *testing.T) {
 	addr, done := startServe(t, context.Background(), ServeConfig{
 		Game: sumGame{turns: 4}, Seed: 10, Games: 1, TimeScale: 0.5, // 500 ms turns
 		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
-		OnGame: func(r *replays.Replay) { games = append(games, r) },
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
 	})
 
 	// A wrong password is refused and disconnected; other teams are not disturbed.
@@ -232,7 +234,7 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	addr, done := startServe(t, context.Background(), ServeConfig{
 		Game: sumGame{turns: 3}, Seed: 1, Games: 1, TimeScale: 0.2, StartNow: true,
 		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
-		OnGame: func(r *replays.Replay) { games = append(games, r) },
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
 	})
 	red := dial(t, addr)
 	red.login("red", "pw1")
@@ -252,7 +254,7 @@ func TestServeResultNamesATeamThatLeft(t *testing.T) {
 	addr, done := startServe(t, context.Background(), ServeConfig{
 		Game: sumGame{turns: 4}, Seed: 1, Games: 1, TimeScale: 0.1,
 		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}, {"green", "pw3"}},
-		OnGame: func(r *replays.Replay) { games = append(games, r) },
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
 	})
 	red, blue, green := dial(t, addr), dial(t, addr), dial(t, addr)
 	red.login("red", "pw1")
@@ -295,7 +297,7 @@ func TestServeNextGameStartsWithAWholeTurn(t *testing.T) {
 	addr, done := startServe(t, context.Background(), ServeConfig{
 		Game: sumGame{turns: 2}, Seed: 1, Games: 2, TimeScale: 0.2,
 		Teams: []Team{{"red", "pw1"}},
-		OnGame: func(r *replays.Replay) {
+		OnGame: func(r *replays.Replay, _ *replays.Stream) {
 			games = append(games, r)
 			time.Sleep(500 * time.Millisecond) // a long replay to write
 		},
@@ -385,5 +387,82 @@ func TestAcceptFailuresSaidOnce(t *testing.T) {
 	s.accept(context.Background(), &failingListener{n: 8, err: syscall.EMFILE})
 	if n := strings.Count(log.String(), `"message":"accept"`); n != 1 || !strings.Contains(log.String(), "too many open files") {
 		t.Errorf("8 failed accepts within a second logged %d times, want once:\n%s", n, log.String())
+	}
+}
+
+// With a Replay stream, each game's replay is written while it is played, as arena run
+// writes one: the turns leave their frames to the stream (the replay OnGame gets has none),
+// and the file has them all, byte for byte what Encode makes of the whole replay, and
+// verifies. A server stopped before its game started leaves no file behind.
+func TestServeWritesTheReplayDuringTheGame(t *testing.T) {
+	dir := t.TempDir()
+	var games []*replays.Replay
+	var paths []string
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 4}, Seed: 5, Games: 2, TimeScale: 0.1, StartNow: true, // as registered, for Verify
+		Teams: []Team{{"red", "pw1"}},
+		Replay: func(rec *replays.Replay) *replays.Stream {
+			s, err := replays.Create(fmt.Sprintf("%s/%s-%d.json", dir, rec.Game, rec.Seed))
+			if err != nil {
+				t.Error(err)
+			}
+			return s
+		},
+		OnGame: func(r *replays.Replay, s *replays.Stream) {
+			if s.Handed() != len(r.Turns) {
+				t.Errorf("seed %d: %d of %d turns handed to the stream", r.Seed, s.Handed(), len(r.Turns))
+			}
+			if err := s.Finish(r); err != nil {
+				t.Error(err)
+			}
+			games, paths = append(games, r), append(paths, fmt.Sprintf("%s/%s-%d.json", dir, r.Game, r.Seed))
+		},
+	})
+	red := dial(t, addr)
+	red.login("red", "pw1")
+	red.send("ADD 2")
+	red.expect("OK")
+	red.expect("2")
+	awaitGames(t, done, &games, 2)
+	for i, rec := range games {
+		read, err := replays.Read(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := replays.Verify(read); err != nil {
+			t.Errorf("%s: %v", paths[i], err)
+		}
+		whole := *rec
+		whole.Turns = slices.Clone(rec.Turns)
+		for k := range rec.Turns {
+			if !reflect.ValueOf(rec.Turns[k].Frame).IsZero() {
+				t.Errorf("%s: turn %d: the served replay kept its frame", paths[i], k)
+			}
+			whole.Turns[k].Frame = read.Turns[k].Frame
+		}
+		var want bytes.Buffer
+		if err := replays.Encode(&want, &whole); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(paths[i]); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: the file differs from the replay encoded at the end:\n%s", paths[i], cmp.Diff(want.String(), string(got)))
+		}
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	idle := t.TempDir()
+	_, done = startServe(t, ctx, ServeConfig{
+		Game: sumGame{turns: 3}, Seed: 5, Teams: []Team{{"red", "pw1"}},
+		Replay: func(rec *replays.Replay) *replays.Stream {
+			s, _ := replays.Create(idle + "/r.json")
+			return s
+		},
+		OnGame: func(*replays.Replay, *replays.Stream) { t.Error("a game that never started was handed over") },
+	})
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	<-done
+	if left, _ := os.ReadDir(idle); len(left) > 0 {
+		t.Errorf("a server stopped before its game started left %v", left)
 	}
 }

@@ -91,7 +91,7 @@ const tableGuess = 4096
 
 // append appends turn number k of the list (from 0) as the file holds it: after the one
 // before, a turn per line. The turn is not changed, but its frame's shapes must not change
-// afterwards (the table points into them).
+// until the next turn is appended (its shapes are looked for among them).
 func (f *fileTurns) append(b []byte, k int, t *Turn) ([]byte, error) {
 	var newShapes []byte
 	if f.compact != nil {

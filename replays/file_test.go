@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -203,8 +204,13 @@ func TestWriteIntoAPipeOrADevice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Final(sample(), 2)
-		if err := s.Finish(sample()); err != nil {
+		// Written at the end, from the frames the stream therefore leaves in the replay.
+		r := sample()
+		s.Final(r, 2)
+		if reflect.ValueOf(r.Turns[0].Frame).IsZero() {
+			t.Errorf("%s: the stream took a frame it can write only at the end", name)
+		}
+		if err := s.Finish(r); err != nil {
 			t.Fatal(err)
 		}
 		select {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -30,7 +31,10 @@ import (
 // from its place, is found only by the hash: looking in the previous frame alone made the
 // files of agrid and towers 1.3 and 1.7 times larger.
 type tableBuilder struct {
-	shapes  []*referee.Shape // the entries, in order, pointing into the frames
+	shapes  []*referee.Shape // the entries, in order: copies (see keep)
+	block   []referee.Shape  // where keep puts them, a block at a time
+	texts   strings.Builder  // and their texts
+	points  []float64        // and their points
 	seed    maphash.Seed
 	heads   map[uint64]int32 // hash → the last entry with it
 	chain   []int32          // entry → the previous entry with the same hash, or −1
@@ -50,8 +54,8 @@ var nearby = [...]int{0, 1, -1, 2, -2}
 
 // add finds the entries of a turn's frame, making the new ones: it returns the frame's
 // ids, appended to ids, and the JSON of the entries this turn made (comma-separated),
-// appended to newJSON. The frame's shapes must not change afterwards: the table points
-// into them.
+// appended to newJSON. The frame's shapes must not change until the next turn's are added:
+// that turn's are looked for among them.
 func (tb *tableBuilder) add(t *Turn, ids []int, newJSON []byte) ([]int, []byte, error) {
 	first := len(newJSON) // where this turn's entries start
 	shift := 0
@@ -103,11 +107,57 @@ func (tb *tableBuilder) find(sh *referee.Shape, newJSON *[]byte, first int) int 
 	}
 	*newJSON = b
 	id := len(tb.shapes)
-	tb.shapes = append(tb.shapes, sh)
+	tb.shapes = append(tb.shapes, tb.keep(sh))
 	tb.heads[h] = int32(id)
 	tb.chain = append(tb.chain, head)
 	return id
 }
+
+// keep returns the table's own copy of a new entry, sharing no memory with the frame it
+// comes from: a Stream lets each frame go once written, and an entry pointing into its
+// frame would keep the frame's array of shapes in memory for as long as the table lives,
+// and with it the frame's texts, which a referee cuts from one string (rockets: some 70 kB
+// of tooltips a turn, and a new entry nearly every turn). The copies, their texts and
+// their points go in blocks that never move, a few allocations for hundreds of entries.
+func (tb *tableBuilder) keep(sh *referee.Shape) *referee.Shape {
+	if len(tb.block) == cap(tb.block) {
+		tb.block = make([]referee.Shape, 0, entryBlock)
+	}
+	e := *sh
+	e.Text, e.Tip = tb.text(e.Text), tb.text(e.Tip)
+	if n := len(e.Points); n > 0 {
+		if cap(tb.points)-len(tb.points) < n {
+			tb.points = make([]float64, 0, max(pointBlock, n))
+		}
+		at := len(tb.points)
+		tb.points = append(tb.points, e.Points...)
+		e.Points = tb.points[at:len(tb.points):len(tb.points)]
+	}
+	tb.block = append(tb.block, e)
+	return &tb.block[len(tb.block)-1]
+}
+
+// text returns the table's copy of an entry's text. A Builder never changes the bytes it
+// has handed out as a string: what it appends goes after them, or to a new block.
+func (tb *tableBuilder) text(s string) string {
+	if s == "" {
+		return ""
+	}
+	if tb.texts.Cap()-tb.texts.Len() < len(s) {
+		tb.texts = strings.Builder{}
+		tb.texts.Grow(max(textBlock, len(s)))
+	}
+	at := tb.texts.Len()
+	tb.texts.WriteString(s)
+	return tb.texts.String()[at:]
+}
+
+// The sizes of keep's blocks: 256 entries (50 kB), 16 kB of texts, 1024 points.
+const (
+	entryBlock = 256
+	textBlock  = 16 << 10
+	pointBlock = 1024
+)
 
 // sameEntry reports whether two shapes are the same field for field, which gives them the
 // same JSON (and, when their texts are valid UTF-8, only that does: two different invalid

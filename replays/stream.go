@@ -6,11 +6,14 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/arena-games/arena/referee"
 )
 
 // Stream writes a replay file while its game is played. The runner hands it each turn as
@@ -21,9 +24,14 @@ import (
 // for byte what Write writes for the same replay: streaming changes when the bytes are
 // written, never which.
 //
-// When streaming cannot produce those bytes, the stream stops writing and Finish writes the
-// whole file again, as Write does: a replay whose fields ahead of the turns changed after
-// the first turn was written.
+// The stream takes the frames of the turns it is handed (see Final): a long game's drawings
+// are most of its replay in memory (a 1500-turn rockets game draws 1.7 million shapes, some
+// 400 MB), and the file needs each of them once, when its turn is written. The runner's
+// replay keeps the rest of every turn.
+//
+// When what was streamed cannot stand as it is (the fields ahead of the turns changed after
+// the first turn was written), Finish writes the file again from its start, with the
+// lines of the turns already written read back from it: they do not depend on those fields.
 type Stream struct {
 	path    string
 	special bool // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
@@ -32,11 +40,14 @@ type Stream struct {
 	gz      *gzip.Writer // nil for a plain file
 	out     io.Writer    // gz or bw
 
-	mu      sync.Mutex
-	queue   []streamItem  // turns handed over, not yet taken by the writer
+	mu sync.Mutex
+	// queue holds the turns handed over and not written yet, in order: the stream's own
+	// copies, the only ones left with their frames. The writer removes a turn once it has
+	// written it; what is left when the writer stops is Finish's to write.
+	queue   []streamItem
 	wake    chan struct{} // a turn was queued, or the stream is closing
 	closed  bool          // no more turns: the writer exits once done with the one it writes
-	writing bool          // the writer is writing a turn it took
+	writing bool          // the writer is writing a turn
 	done    chan struct{} // closed when the writer has exited
 	sent    int           // turns handed over (the caller's side)
 	ended   bool          // Finish or Abort has run
@@ -44,8 +55,9 @@ type Stream struct {
 	// The writer's state, read by Finish once done is closed.
 	prefix  []byte     // the file's bytes ahead of the first turn, as written
 	written int        // turns written
-	turns   *fileTurns // their lines, and the shape table so far
-	stalled bool       // the stream stopped writing: Finish writes the whole file
+	size    int64      // the file's bytes so far, before compression
+	ends    []int64    // where each turn written ends among them
+	turns   *fileTurns // the turns' lines, and the shape table so far
 	err     error      // a failed write: the file is lost
 
 	rewritten bool          // Finish wrote the whole file (what it streamed could not stand)
@@ -80,7 +92,7 @@ func Create(path string) (*Stream, error) {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("replay %s: is a directory", path)
 	} else if err == nil && !info.Mode().IsRegular() {
-		s.special, s.stalled, s.closed = true, true, true // no turn is queued or written before Finish
+		s.special, s.closed = true, true // no turn is queued or written before Finish
 	}
 	// The temporary file is made now, not by the writer: a directory that says it can be
 	// written but cannot hold a file (/proc, /sys) is refused before any bot starts too.
@@ -128,10 +140,17 @@ func (s *Stream) createTemp() error {
 }
 
 // Final says that r's first n turns are final: no later recording changes them. The stream
-// takes a copy of each turn not handed over yet; the turns' moves and frames must not be
-// written to afterwards. A turn handed over without its digest gets it in the file (the
-// runner seals its own turns only when the game is over; see Turn.Seal). A nil stream
-// does nothing, so that the runner can call it whether or not a replay is being written.
+// takes a copy of each turn not handed over yet, and takes its frame: r's turn is left
+// without one (a zero Frame), so that a turn's drawing is in memory only until the stream
+// has written it. The turns' moves must not be written to afterwards. Finish then needs
+// from r only what was not handed over, and the result; whatever else reads r after the
+// game must not need the frames (moves, results and re-simulation do not). A stream that
+// writes at the end (a device or a pipe) takes nothing, nor does one handed a compact
+// replay (ReadCompact), which Finish writes whole from its table.
+//
+// A turn handed over without its digest gets it in the file (the runner seals its own
+// turns only when the game is over; see Turn.Seal). A nil stream does nothing, so that the
+// runner can call it whether or not a replay is being written.
 func (s *Stream) Final(r *Replay, n int) {
 	if s == nil || n <= s.sent {
 		return
@@ -141,6 +160,7 @@ func (s *Stream) Final(r *Replay, n int) {
 		s.mu.Unlock()
 		return
 	}
+	take := len(r.ShapeTable) == 0
 	for k := s.sent; k < n; k++ {
 		item := streamItem{turn: r.Turns[k]}
 		if k == 0 {
@@ -149,6 +169,9 @@ func (s *Stream) Final(r *Replay, n int) {
 			item.head = &head
 		}
 		s.queue = append(s.queue, item)
+		if take {
+			r.Turns[k].Frame = referee.Frame{}
+		}
 	}
 	s.mu.Unlock()
 	s.sent = n
@@ -159,8 +182,10 @@ func (s *Stream) Final(r *Replay, n int) {
 }
 
 // writeTurns is the stream's goroutine: it writes the turns handed over, one at a time,
-// until the stream closes; Finish writes what it has not taken. It works while the bots
-// think and the runner waits for them.
+// until the stream closes; Finish writes what it has not written. It works while the bots
+// think and the runner waits for them. A turn (or the fields ahead of the first) that
+// cannot be encoded (a NaN) stops it there, the turn still queued: Finish meets the same
+// error writing it, and reports it.
 //
 // It runs at the runner's priority. Lower ones were tried: the idle scheduling class, or
 // nice 19, for its thread alone, cost a game as much on an idle machine, and on a busy one
@@ -183,68 +208,76 @@ func (s *Stream) writeTurns() {
 			<-s.wake
 			continue
 		}
-		item := s.queue[0]
-		s.queue[0] = streamItem{} // let the turn go
-		s.queue = s.queue[1:]
+		item := s.queue[0] // (left queued until written: Finish writes it otherwise)
 		s.writing = true
 		s.mu.Unlock()
 		start := time.Now()
-		b = s.write(b[:0], &item)
+		var ok bool
+		b, ok = s.write(b[:0], &item)
 		s.busy += time.Since(start)
 		s.mu.Lock()
 		s.writing = false
+		if ok {
+			s.queue[0] = streamItem{} // let the turn and its frame go
+			s.queue = s.queue[1:]
+		}
 		s.mu.Unlock()
+		if !ok {
+			return
+		}
 	}
 }
 
-// write writes one turn (and the head before the first), unless the stream has stopped.
-func (s *Stream) write(b []byte, item *streamItem) []byte {
-	if s.stalled || s.err != nil {
-		return b
-	}
+// turnsOpen is what the file holds between its fields ahead of the turns and the first turn.
+const turnsOpen = "\"turns\":[\n"
+
+// write writes one turn (and the head before the first); it reports whether it did.
+func (s *Stream) write(b []byte, item *streamItem) ([]byte, bool) {
+	var before []byte
 	if item.head != nil {
-		before, _, err := encodeHead(item.head)
-		if err != nil {
-			s.stalled = true // Finish meets the same error and reports it
-			return b
+		var err error
+		if before, _, err = encodeHead(item.head); err != nil {
+			return b, false
 		}
-		s.prefix = before
-		b = append(append(b, before...), "\"turns\":[\n"...)
+		b = append(append(b, before...), turnsOpen...)
 	}
 	if item.turn.Check == "" {
 		item.turn.Seal() // the stream's own copy: the runner seals its turns when the game ends
 	}
 	b, err := s.turns.append(b, s.written, &item.turn)
 	if err != nil {
-		s.stalled = true
-		return b
+		return b, false
 	}
 	if _, err := s.out.Write(b); err != nil {
 		s.err = err
-		return b
+		return b, false
 	}
+	if before != nil {
+		s.prefix = before
+	}
+	s.size += int64(len(b))
+	s.ends = append(s.ends, s.size)
 	s.written++
 	// Hand the file to the kernel as the game goes, and have it start writing to disk, so
 	// that Finish's sync does not wait for the whole file.
 	if s.bw.Buffered() >= writebackChunk {
 		if err := s.bw.Flush(); err != nil {
 			s.err = err
-			return b
+			return b, false
 		}
 		startWriteback(s.tmp)
 	}
-	return b
+	return b, true
 }
 
 // writebackChunk is how much of the file the stream gathers before it writes it out.
 const writebackChunk = 64 << 10
 
 // stop closes the queue and waits for the writer to finish the turn it is writing; the
-// turns it did not take are Finish's to write (from the replay it is given).
+// turns it did not write stay queued, for Finish.
 func (s *Stream) stop() {
 	s.mu.Lock()
 	s.closed = true
-	s.queue = nil
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -254,7 +287,7 @@ func (s *Stream) stop() {
 }
 
 // Finish completes the file with r, the whole replay (whose turns include those handed to
-// Final), syncs it and renames it into place.
+// Final, without their frames), syncs it and renames it into place.
 func (s *Stream) Finish(r *Replay) error {
 	if s.ended {
 		return fmt.Errorf("replay %s: already finished", s.path)
@@ -329,22 +362,51 @@ func (s *Stream) writeInPlace(r *Replay) error {
 	return err
 }
 
-// complete writes what the file still lacks: the turns not written yet and the result; or,
-// when what was streamed cannot stand, the whole replay again.
+// complete writes what the file still lacks: the turns not written yet (the stream's own
+// copies of those handed over, then the rest of r's) and the result. When what was written
+// cannot stand as it is (the fields ahead of the turns changed, or r has fewer turns than
+// were written), the file is written again from its start, with the lines of the turns
+// that stand read back from it.
 func (s *Stream) complete(r *Replay) error {
-	if s.written == 0 || s.stalled || len(r.Turns) < s.written {
-		return s.rewrite(r)
-	}
 	before, after, err := encodeHead(r)
 	if err != nil {
 		return err
 	}
-	if len(r.ShapeTable) > 0 || !bytes.Equal(before, s.prefix) {
-		return s.rewrite(r)
+	if len(r.ShapeTable) > 0 {
+		// A compact replay (ReadCompact) brings its table, which Encode writes as it is.
+		// (Final took no frames from it.)
+		s.rewritten = true
+		if err := s.restart(); err != nil {
+			return err
+		}
+		return Encode(s.out, r)
+	}
+	kept := min(s.written, len(r.Turns))
+	if s.written == 0 || kept < s.written || !bytes.Equal(before, s.prefix) {
+		s.rewritten = true
+		lines, err := s.readBack(kept)
+		if err != nil {
+			return err
+		}
+		if err := s.restart(); err != nil {
+			return err
+		}
+		for _, part := range [][]byte{before, []byte(turnsOpen), lines} {
+			if _, err := s.out.Write(part); err != nil {
+				return err
+			}
+		}
 	}
 	var b []byte
-	for k := s.written; k < len(r.Turns); k++ {
-		if b, err = s.turns.append(b[:0], k, &r.Turns[k]); err != nil {
+	for k := kept; k < len(r.Turns); k++ {
+		t := &r.Turns[k]
+		if q := k - s.written; q < len(s.queue) {
+			t = &s.queue[q].turn // handed over: r's has no frame
+			if t.Check == "" {
+				t.Seal()
+			}
+		}
+		if b, err = s.turns.append(b[:0], k, t); err != nil {
 			return err
 		}
 		if _, err := s.out.Write(b); err != nil {
@@ -355,22 +417,55 @@ func (s *Stream) complete(r *Replay) error {
 	return err
 }
 
-// rewrite empties the file and writes the whole replay.
-func (s *Stream) rewrite(r *Replay) error {
-	s.rewritten = true
-	if s.written > 0 || s.prefix != nil {
-		if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		if err := s.tmp.Truncate(0); err != nil {
-			return err
-		}
-		s.bw.Reset(s.tmp)
-		if s.gz != nil {
-			s.gz.Reset(s.bw)
+// readBack returns the lines of the first n turns written (from the first turn's to the
+// end of turn n−1's), as the file holds them before compression. It costs at most the
+// file's size, uncompressed, for as long as Finish writes the file again.
+func (s *Stream) readBack(n int) ([]byte, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	start, end := int64(len(s.prefix)+len(turnsOpen)), s.ends[n-1]
+	if s.gz != nil {
+		if err := s.gz.Flush(); err != nil { // the compressed bytes so far can then be read
+			return nil, err
 		}
 	}
-	return Encode(s.out, r)
+	if err := s.bw.Flush(); err != nil {
+		return nil, err
+	}
+	lines := make([]byte, end-start)
+	if s.gz == nil {
+		_, err := s.tmp.ReadAt(lines, start)
+		return lines, err
+	}
+	zr, err := gzip.NewReader(io.NewSectionReader(s.tmp, 0, math.MaxInt64))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.CopyN(io.Discard, zr, start); err != nil {
+		return nil, err
+	}
+	_, err = io.ReadFull(zr, lines)
+	return lines, err
+}
+
+// restart empties the file, to write it again from its start.
+func (s *Stream) restart() error {
+	if s.size == 0 {
+		return nil // nothing was written
+	}
+	if _, err := s.tmp.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if err := s.tmp.Truncate(0); err != nil {
+		return err
+	}
+	s.bw.Reset(s.tmp)
+	if s.gz != nil {
+		s.gz.Reset(s.bw)
+	}
+	s.size = 0
+	return nil
 }
 
 // WriterBusy is the time the writer spent writing turns during the game, once Finish or
@@ -397,5 +492,6 @@ func (s *Stream) Abort() {
 	}
 	s.stop()
 	s.ended = true
+	s.queue = nil
 	s.removeTemp()
 }

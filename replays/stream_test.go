@@ -3,18 +3,27 @@ package replays
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/referee"
 )
 
 // streamed writes r the way the runner does: each turn handed to the stream as soon as it
-// is recorded, less the last lag turns (those a runner may still change), then Finish.
-func streamed(t *testing.T, path string, r *Replay, lag int, change func(*Replay)) ([]byte, *Stream) {
+// is recorded, less the last lag turns (those a runner may still change), then Finish
+// (once the writer has caught up, unless hurry). The stream takes the frames of the turns
+// it is handed from a copy of r's turns (r keeps its own), and that copy, the runner's
+// replay as Finish got it, is returned with the file.
+func streamed(t *testing.T, path string, r *Replay, lag int, hurry bool, change func(*Replay)) ([]byte, *Stream, *Replay) {
 	t.Helper()
 	s, err := Create(path)
 	if err != nil {
@@ -22,12 +31,15 @@ func streamed(t *testing.T, path string, r *Replay, lag int, change func(*Replay
 	}
 	defer s.Abort()
 	growing := *r
-	for k := range r.Turns {
-		growing.Turns = r.Turns[:k+1]
+	turns := slices.Clone(r.Turns)
+	for k := range turns {
+		growing.Turns = turns[:k+1]
 		s.Final(&growing, k+1-lag)
 	}
-	s.caughtUp()
-	final := *r
+	if !hurry {
+		s.caughtUp()
+	}
+	final := growing
 	if change != nil {
 		change(&final)
 	}
@@ -38,16 +50,22 @@ func streamed(t *testing.T, path string, r *Replay, lag int, change func(*Replay
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data, s
+	return data, s, &final
 }
 
 // caughtUp waits until the stream's writer has written every turn handed to it, as it does
-// during a game while the bots think; without the wait, Finish would write them itself.
+// during a game while the bots think (or has stopped on one it cannot encode); without the
+// wait, Finish would write them itself.
 func (s *Stream) caughtUp() {
 	for {
 		s.mu.Lock()
 		idle := len(s.queue) == 0 && !s.writing
 		s.mu.Unlock()
+		select {
+		case <-s.done:
+			return
+		default:
+		}
 		if idle {
 			return
 		}
@@ -66,16 +84,30 @@ func encoded(t *testing.T, r *Replay) []byte {
 
 // TestStreamWritesWhatEncodeWrites holds a streamed replay to the bytes of the whole replay
 // encoded at once, in every way streaming can end: all turns streamed, some left for
-// Finish, and each reason to write the file again.
+// Finish, and each reason to write the file again; and each time the stream took the
+// frames of the turns it was handed, so that Finish had them from nowhere else.
 func TestStreamWritesWhatEncodeWrites(t *testing.T) {
 	game := recordQueens(t, 7)
 	dir := t.TempDir()
 	noTurns := game.Result
 	noTurns.Turns = 0
+	var compact bytes.Buffer
+	if err := Encode(&compact, game); err != nil {
+		t.Fatal(err)
+	}
+	compactGame, err := DecodeCompact(compact.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A turn that cannot be encoded stops the writer; what it was handed then waits for
+	// Finish, and only there were those turns' frames still to be found.
+	nan := *game
+	nan.Settings.TimeScale = math.NaN()
 	tests := []struct {
 		name   string
 		r      *Replay
 		lag    int
+		hurry  bool          // Finish at once, before the writer has caught up
 		change func(*Replay) // what the runner records after the turns were handed over
 		kept   bool          // whether what was streamed stands (else Finish writes it all)
 	}{
@@ -86,6 +118,11 @@ func TestStreamWritesWhatEncodeWrites(t *testing.T) {
 		{name: "no turns at all", r: &Replay{Format: Format, Game: "queens", Seed: game.Seed, Players: game.Players, Turns: []Turn{}, Result: noTurns}},
 		{name: "result set at the end", r: game, change: func(r *Replay) { r.Result.Winner = 1 - r.Result.Winner }, kept: true},
 		{name: "a field ahead of the turns changed", r: game, change: func(r *Replay) { r.Settings.Meter = "changed" }},
+		{name: "a field ahead of the turns changed, last turns left for Finish", r: game, lag: 5, change: func(r *Replay) { r.Settings.Meter = "changed" }},
+		{name: "fewer turns at the end than were streamed", r: game, change: func(r *Replay) { r.Turns = r.Turns[:20]; r.Result.Turns = 20 }},
+		{name: "the fields ahead of the turns could not be encoded until the end", r: &nan, change: func(r *Replay) { r.Settings.TimeScale = 1 }},
+		{name: "Finish before the writer caught up", r: game, hurry: true, kept: true},
+		{name: "a compact replay", r: compactGame},
 		{name: "the small sample, its turns handed over without their digests", r: sample(), kept: true},
 	}
 	for _, tt := range tests {
@@ -101,9 +138,19 @@ func TestStreamWritesWhatEncodeWrites(t *testing.T) {
 			wantJSON := encoded(t, &want)
 			for _, name := range []string{"r.json", "r.json.gz"} {
 				path := filepath.Join(dir, name)
-				got, s := streamed(t, path, tt.r, tt.lag, tt.change)
-				if s.rewritten == tt.kept {
+				got, s, runner := streamed(t, path, tt.r, tt.lag, tt.hurry, tt.change)
+				if s.rewritten == tt.kept && !tt.hurry {
 					t.Errorf("%s: Finish wrote the whole file: %v, want %v", name, s.rewritten, !tt.kept)
+				}
+				for k := range runner.Turns {
+					if reflect.ValueOf(tt.r.Turns[k].Frame).IsZero() {
+						continue // nothing to take
+					}
+					taken := reflect.ValueOf(runner.Turns[k].Frame).IsZero()
+					if want := k < s.Handed() && tt.r.ShapeTable == nil; taken != want {
+						t.Errorf("%s: turn %d: the stream took its frame from the runner's replay: %v, want %v (%d turns handed over)", name, k, taken, want, s.Handed())
+						break
+					}
 				}
 				if strings.HasSuffix(name, ".gz") {
 					if err := Write(path+".whole.gz", &want); err != nil {
@@ -209,4 +256,115 @@ func TestCreateNamesTheFile(t *testing.T) {
 			t.Errorf("Create(%s): %v, want an error naming it and saying %q", tt.path, err, tt.why)
 		}
 	}
+}
+
+// A turn that cannot be encoded (a NaN the referee drew, or a time) stops the stream's
+// writer, and Finish reports Encode's error for it, though the runner's replay no longer
+// holds the frame: the stream kept its own copy of every turn it had not written. No file
+// is left.
+func TestStreamReportsATurnItCannotEncode(t *testing.T) {
+	game := recordQueens(t, 7)
+	const bad = 9
+	tests := []struct {
+		name  string
+		spoil func(*Turn)
+	}{
+		{"a shape", func(t *Turn) { t.Frame.Shapes[3].X = math.NaN() }},
+		{"the frame's state", func(t *Turn) { t.Frame.State = map[string]any{"x": math.Inf(1)} }},
+		{"a move's time", func(t *Turn) { t.Moves[0].TimeMS = math.NaN() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := *game
+			r.Turns = slices.Clone(game.Turns)
+			r.Turns[bad].Frame.Shapes = slices.Clone(r.Turns[bad].Frame.Shapes)
+			tt.spoil(&r.Turns[bad])
+			encodeErr := Encode(io.Discard, &r)
+			if encodeErr == nil {
+				t.Fatal("Encode took the spoilt turn")
+			}
+			dir := t.TempDir()
+			for _, name := range []string{"r.json", "r.json.gz"} {
+				path := filepath.Join(dir, name)
+				s, err := Create(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				runner := r
+				runner.Turns = slices.Clone(r.Turns)
+				s.Final(&runner, len(runner.Turns))
+				s.caughtUp()
+				if !reflect.ValueOf(runner.Turns[bad].Frame).IsZero() {
+					t.Fatalf("%s: the runner's replay kept the frame of turn %d", name, bad)
+				}
+				err = s.Finish(&runner)
+				if want := "replay " + path + ": " + encodeErr.Error(); err == nil || err.Error() != want {
+					t.Errorf("%s: Finish: %v, want %s", name, err, want)
+				}
+			}
+			assertOnly(t, dir)
+		})
+	}
+}
+
+// The stream lets each frame go once it has written it: the memory a long game's replay
+// holds does not grow with its frames. Each frame here is drawn as rockets draws its own:
+// every shape's tooltip cut from one string of the frame, and a shape that is new every
+// turn (a new entry of the table, which must not keep that string).
+func TestStreamLetsTheFramesGo(t *testing.T) {
+	const turns, shapes = 60, 1000
+	frame := func(k int) referee.Frame {
+		var b strings.Builder
+		ends := make([]int, shapes)
+		for i := range shapes {
+			fmt.Fprintf(&b, "road %d: handicap %d; %s", i, i%7, strings.Repeat("·", 90))
+			if i == 0 {
+				fmt.Fprintf(&b, " in turn %d", k) // new every turn
+			}
+			ends[i] = b.Len()
+		}
+		all := b.String()
+		f := referee.Frame{Shapes: make([]referee.Shape, shapes), State: map[string]any{"turn": k}}
+		start := 0
+		for i := range f.Shapes {
+			f.Shapes[i] = referee.Shape{Kind: referee.ShapeLine, X: float64(i), Y: 1, X2: float64(i), Y2: 2, Tip: all[start:ends[i]]}
+			start = ends[i]
+		}
+		return f
+	}
+	live := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	s, err := Create(filepath.Join(t.TempDir(), "r.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	r := &Replay{Format: Format, Game: "queens", Players: []Player{{Name: "a"}}, Turns: []Turn{}}
+	before := live()
+	for k := range turns {
+		r.AddTurn(Turn{Turn: k, Moves: []Move{{Player: 0, Input: "x\n", Output: "WAIT\n"}}, Frame: frame(k)})
+		s.Final(r, k+1)
+	}
+	s.caughtUp()
+	one := frameSize(frame(0))
+	grown := int64(live()) - int64(before)
+	// The table (a thousand entries and one a turn), the file's buffer and the last frame.
+	if limit := int64(8 * one); grown > limit {
+		t.Errorf("after %d turns handed over and written, the heap grew by %d kB, more than %d frames' worth (%d kB each)", turns, grown>>10, limit/one, one>>10)
+	}
+	runtime.KeepAlive(r)
+	runtime.KeepAlive(s)
+}
+
+// frameSize is about what a frame's shapes hold in memory: their array and their texts.
+func frameSize(f referee.Frame) int64 {
+	n := int64(len(f.Shapes)) * int64(reflect.TypeFor[referee.Shape]().Size())
+	for _, sh := range f.Shapes {
+		n += int64(len(sh.Tip) + len(sh.Text))
+	}
+	return n
 }

@@ -579,6 +579,16 @@ func TestReplaysAndPin(t *testing.T) {
 	if len(files) != 2 || res.Played != 2 {
 		t.Errorf("replays %v after %d games, notes %v", files, res.Played, notes)
 	}
+	// Written while their games were played, which left their frames to the files.
+	for _, f := range files {
+		rep, err := replays.Read(f)
+		if err == nil {
+			err = replays.Verify(rep)
+		}
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
 }
 
 func TestFormats(t *testing.T) {
