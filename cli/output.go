@@ -82,10 +82,22 @@ func dieOfBrokenPipe() {
 	os.Exit(128 + int(syscall.SIGPIPE))
 }
 
-// interruptible is the context of work that Ctrl-C (SIGINT), SIGTERM or the reader of
-// arena's output going away stops.
+// interruptible is the context of work that Ctrl-C (SIGINT), SIGTERM, a hang-up (SIGHUP)
+// or the reader of arena's output going away stops.
+//
+// A hang-up (the terminal closed, the ssh session dropped) would otherwise kill arena at
+// once, by the signal's default action: the bots are still stopped (their parent-death
+// signal, the warden), but a replay being written is left as its temporary file, a
+// tournament's games in flight leave theirs in --replays, its summary is never printed and
+// the game arena serve plays is lost. A hang-up that arena was started ignoring (nohup,
+// made for outliving the terminal) stays ignored: catching it would turn nohup's
+// protection into an interruption.
 func interruptible() (context.Context, context.CancelFunc) {
-	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	ctx, stopSignals := signal.NotifyContext(context.Background(), sigs...)
 	ctx, cancel := context.WithCancel(ctx)
 	go func() {
 		select {

@@ -234,6 +234,80 @@ func TestTournamentInterruptAndKillThenResume(t *testing.T) {
 	}
 }
 
+// A hang-up (the terminal closed, the ssh session dropped) stops a tournament as Ctrl-C
+// does: the games finished are kept with their replays, the statistics are printed, and
+// the games in flight leave no temporary replay behind. Killed by the signal's default
+// action instead, arena left one .tmp file per game in flight in --replays. Started under
+// nohup (the hang-up ignored), it plays on.
+func TestTournamentHangUp(t *testing.T) {
+	requireGreedyAndRandom(t, "flags")
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to start arena with the hang-up ignored")
+	}
+	for _, nohup := range []bool{false, true} {
+		t.Run(map[bool]string{false: "hang-up", true: "nohup"}[nohup], func(t *testing.T) {
+			dir := t.TempDir()
+			results := filepath.Join(dir, "r.jsonl")
+			args := []string{"tournament", "--game=flags", "builtin:greedy", "builtin:random", "--games", "40", "--parallel", "2",
+				"--results", "r.jsonl", "--replays", "rep", "--seed", "5", "--no-progress"}
+			cmd := exec.Command(tournamentTestBinary(t), args...)
+			if nohup {
+				// As nohup starts it: the signal ignored from the start, which arena inherits.
+				cmd = exec.Command(sh, append([]string{"-c", `trap '' HUP; exec "$0" "$@"`, tournamentTestBinary(t)}, args...)...)
+			}
+			cmd.Dir = dir
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+				if recs, _, err := tournament.ReadResults(results); err == nil && len(recs) >= 4 {
+					break
+				}
+			}
+			if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode() // −1 when killed by the signal
+			}
+			recs := readResultLines(t, results)
+			if nohup {
+				if code != 0 || len(recs) != 40 {
+					t.Fatalf("hang-up under nohup: exit %d, %d of 40 games recorded, want 0 and all\n%s", code, len(recs), errb.String())
+				}
+				return
+			}
+			if code != 130 || !strings.Contains(errb.String(), "interrupted") {
+				t.Fatalf("hang-up: exit %d (%v), want 130 and the interruption said\n%s", code, err, errb.String())
+			}
+			if !strings.Contains(out.String(), "verdict") {
+				t.Errorf("hang-up: the statistics of the games recorded were not printed:\n%s", out.String())
+			}
+			entries, err := os.ReadDir(filepath.Join(dir, "rep"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			replays := 0
+			for _, e := range entries {
+				if strings.HasSuffix(e.Name(), ".tmp") {
+					t.Errorf("temporary replay left in --replays: %s", e.Name())
+				} else {
+					replays++
+				}
+			}
+			if replays != len(recs) {
+				t.Errorf("%d replays for %d games recorded", replays, len(recs))
+			}
+		})
+	}
+}
+
 // Two shards on "two machines", merged by arena tournament report, give the same totals as
 // one unsharded run.
 func TestTournamentShardsReport(t *testing.T) {
