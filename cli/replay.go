@@ -353,6 +353,15 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 				Log:         logger(), Replay: stream,
 				NoFrames: stream == nil, // answers are compared, not drawings
 			})
+			var stopped *match.InterruptedError
+			if errors.As(err, &stopped) && stream != nil && rec != nil {
+				// As arena run keeps it: the new game's turns up to Ctrl-C are what
+				// --replay was asked for, to look at where the bot differed or hung.
+				if ferr := stream.Finish(rec); ferr != nil {
+					return fmt.Errorf("%w; and %w", err, ferr)
+				}
+				return fmt.Errorf("%w; %s holds the %s played, marked unfinished", err, replayPath, count(len(rec.Turns), "turn"))
+			}
 			if err != nil {
 				return replayContentError(args[0], old, err)
 			}

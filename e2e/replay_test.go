@@ -80,6 +80,66 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 	}
 }
 
+// replay rerun --replay keeps the new game's turns when it is stopped by Ctrl-C, as arena
+// run keeps them: the replay asked for, marked unfinished, where the rerun went on to
+// differ or hang. It was discarded, and the error named the replay being rerun as if it
+// were at fault.
+func TestRerunInterruptedKeepsItsReplay(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "turns.log")
+	// The recorded command, run again by rerun: it sleeps only when the rerun asks it to
+	// (ARENA_TEST_SLEEP_MS in arena's environment, which bots inherit), and logs its turns
+	// to a file, rerun having no --stderr.
+	bot := fmt.Sprintf(`sh -c 'exec python3 %s --every-sleep-ms "${ARENA_TEST_SLEEP_MS:-0}" --log-turns 1 2>>%s'`,
+		filepath.Join(botsDir, "queens_statement.py"), log)
+	recorded := filepath.Join(dir, "r.json")
+	play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--time-scale", roomy, "--replay", recorded)
+	if err := os.WriteFile(log, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	again := filepath.Join(dir, "again.json")
+	cmd := exec.Command(arenaBin, "replay", "rerun", recorded, "--replay", again)
+	cmd.Dir = workDir
+	cmd.Env = append(os.Environ(), "ARENA_TEST_SLEEP_MS=20")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if b, _ := os.ReadFile(log); regexp.MustCompile(`(?m)^turn 6$`).Match(b) {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("the rerun's bot was not asked turn 6 within two minutes; stderr:\n%s", stderr.String())
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), again+" holds the") {
+		t.Fatalf("interrupted rerun: %v, stderr %q; want exit 1 saying what the new replay holds", err, stderr.String())
+	}
+	got := readReplay(t, again)
+	if n := len(got.turns()); n < 6 || n >= 200 {
+		t.Errorf("the interrupted rerun's replay has %d turns, want the turns played (some, not all)", n)
+	}
+	if result, _ := got["result"].(map[string]any); result["unfinished"] != true {
+		t.Errorf("the interrupted rerun's result: %v, want it marked unfinished", result)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
 // watchedOutput keeps what a command writes and closes seen once it matches want.
 type watchedOutput struct {
 	mu   sync.Mutex
