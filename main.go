@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-games/arena/cli"
 	"github.com/arena-games/arena/players"
+	"github.com/arena-games/arena/replays"
 )
 
 func main() {
@@ -25,5 +26,14 @@ func main() {
 		return
 	}
 	players.EnableWarden()
+	// A replay's temporary file is removed by the warden too, should arena be killed
+	// before it is renamed into place or removed.
+	replays.TempFiles = func(path string, live bool) {
+		if live {
+			players.WatchFile(path)
+		} else {
+			players.ForgetFile(path)
+		}
+	}
 	os.Exit(cli.Main(os.Args[1:]))
 }

@@ -70,6 +70,64 @@ exec sleep 300`
 	}
 }
 
+// arena killed outright leaves no temporary replay either: the replay being written, in
+// arena run and in each game in flight of a tournament's --replays, was left as its .tmp
+// file for ever (a tournament killed and resumed again and again piled them up). The
+// warden removes them once arena is gone.
+func TestKilledArenaLeavesNoTemporaryReplay(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		dir  string // where the replays go, under the test's directory
+	}{
+		{"run", []string{"run", "sh -c 'touch started; exec sleep 300'", "builtin:random", "--game=queens", "--no-timeout", "--replay", "r.json"}, "."},
+		{"tournament", []string{"tournament", "sh -c 'touch started; exec sleep 300'", "builtin:random", "--game=queens", "--no-timeout",
+			"--games", "4", "--parallel", "2", "--replays", "rep", "--no-progress"}, "rep"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(tournamentTestBinary(t), tc.args...)
+			cmd.Dir = dir
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// The replay's temporary file is made before the bots start.
+			for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(filepath.Join(dir, "started")); err == nil {
+					break
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					cmd.Wait()
+					t.Fatal("the bot did not start within a minute")
+				}
+			}
+			temps := func() []string {
+				var names []string
+				entries, _ := os.ReadDir(filepath.Join(dir, tc.dir))
+				for _, e := range entries {
+					if strings.HasSuffix(e.Name(), ".tmp") {
+						names = append(names, e.Name())
+					}
+				}
+				return names
+			}
+			if len(temps()) == 0 {
+				t.Fatal("no temporary replay while the game is played: nothing to test")
+			}
+			cmd.Process.Kill()
+			cmd.Wait()
+			deadline := time.Now().Add(20 * time.Second)
+			for len(temps()) > 0 && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if left := temps(); len(left) > 0 {
+				t.Errorf("after kill -9 of arena, temporary replays left: %v", left)
+			}
+		})
+	}
+}
+
 // wardensOf lists the live warden processes of the arena process runner.
 func wardensOf(runner int) []int {
 	entries, _ := os.ReadDir("/proc")

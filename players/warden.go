@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"syscall"
@@ -18,8 +19,9 @@ import (
 // is left to stop them. The warden is a small process arena starts with its first bot, in a
 // process group of its own: arena tells it over a pipe which process groups are bots', and
 // when that pipe closes (arena has exited, however it ended) it kills what is left of
-// them, and every process carrying one of arena's bot markers, then exits. After a normal
-// exit it finds nothing and exits at once.
+// them, and every process carrying one of arena's bot markers, removes the temporary files
+// arena told it of (replays being written, see WatchFile), then exits. After a normal exit
+// it finds nothing and exits at once.
 
 // WardenCommand is the hidden first argument that makes the arena executable a warden
 // (see main.go): `arena __warden RUNNER_PID`, the pipe on stdin. The terminal's signals
@@ -34,8 +36,8 @@ var warden struct {
 	fd      int // the write end of the pipe to the warden, −1 when there is none
 }
 
-// EnableWarden makes the bots started from now on watched by a warden process, started
-// with the first of them from this very executable (/proc/self/exe, which works even when
+// EnableWarden makes the bots started from now on, and the files given to WatchFile,
+// watched by a warden process, started with the first of them from this very executable (/proc/self/exe, which works even when
 // the file has been replaced since). Only an executable whose main dispatches
 // WardenCommand to RunWarden may enable it.
 func EnableWarden() { warden.enabled = true }
@@ -72,14 +74,40 @@ func startWarden() {
 
 // tellWarden sends one line to the warden, if there is one.
 func tellWarden(op byte, pgid int) {
+	sendWarden(strconv.AppendInt([]byte{op}, int64(pgid), 10))
+}
+
+// WatchFile tells the warden of a temporary file arena is writing (a replay, before it is
+// renamed into place): should arena be killed outright, the file would stay there for
+// ever, beside the replays, so the warden removes it once arena is gone. ForgetFile says it
+// was renamed or removed. Without a warden (see EnableWarden) they do nothing.
+func WatchFile(path string) { tellWardenFile('F', path) }
+
+// ForgetFile: see WatchFile.
+func ForgetFile(path string) { tellWardenFile('f', path) }
+
+func tellWardenFile(op byte, path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // the warden removes it after arena is gone, wherever arena was
+	}
+	// Quoted: a file name may hold a line end.
+	sendWarden(strconv.AppendQuote([]byte{op}, path))
+}
+
+// pipeBuf is PIPE_BUF on Linux: the most a write to a pipe writes whole or not at all.
+const pipeBuf = 4096
+
+// sendWarden sends a line (without its line end) to the warden, starting it if need be.
+func sendWarden(line []byte) {
 	if !warden.enabled {
 		return
 	}
 	warden.once.Do(startWarden)
-	if warden.fd < 0 {
+	// Longer than what a pipe writes at once, a line could be cut by the non-blocking
+	// write and the warden would misread the next: not sent (only a path that long is).
+	if warden.fd < 0 || len(line) >= pipeBuf {
 		return
 	}
-	line := strconv.AppendInt([]byte{op}, int64(pgid), 10)
 	line = append(line, '\n')
 	warden.mu.Lock()
 	unix.Write(warden.fd, line) // best effort, see startWarden
@@ -87,14 +115,27 @@ func tellWarden(op byte, pgid int) {
 }
 
 // RunWarden is the warden's life: it follows the bots' process groups that arena reports
-// on in ("+PGID" started, "-PGID" stopped and reaped) until in ends, then kills what is
-// left of them and of every process carrying a marker of the arena process runner.
+// on in ("+PGID" started, "-PGID" stopped and reaped) and its temporary files ("F" and a
+// quoted path made, "f" and the path renamed or removed) until in ends, then kills what is
+// left of the groups and of every process carrying a marker of the arena process runner,
+// and removes the files left.
 func RunWarden(in io.Reader, runner int) {
 	groups := map[int]bool{}
+	files := map[string]bool{}
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
 		line := sc.Text()
 		if len(line) < 2 {
+			continue
+		}
+		if line[0] == 'F' || line[0] == 'f' {
+			if path, err := strconv.Unquote(line[1:]); err == nil && path != "" {
+				if line[0] == 'F' {
+					files[path] = true
+				} else {
+					delete(files, path)
+				}
+			}
 			continue
 		}
 		pgid, err := strconv.Atoi(line[1:])
@@ -109,6 +150,10 @@ func RunWarden(in io.Reader, runner int) {
 		}
 	}
 	killLeftovers(groups, runner)
+	// Only now: nothing of arena's is left to write into them.
+	for path := range files {
+		os.Remove(path)
+	}
 }
 
 // killLeftovers kills the process groups and the marked processes, again while marked

@@ -68,3 +68,47 @@ func startScript(t *testing.T, dir, script string) *Process {
 	t.Cleanup(func() { p.Stop(0) })
 	return p
 }
+
+// Once the pipe from arena closes, the warden removes the temporary files it was told of
+// (a replay being written, which arena killed outright could neither rename nor remove),
+// whatever their names hold, and leaves alone a file reported renamed or removed.
+func TestWardenRemovesTemporaryFilesOnceArenaIsGone(t *testing.T) {
+	dir := t.TempDir()
+	left := filepath.Join(dir, ".r.json.123.tmp")
+	odd := filepath.Join(dir, "a dir\nwith a line end", `.r "2".json.gz.456.tmp`)
+	kept := filepath.Join(dir, ".r3.json.789.tmp") // its name reused since, say: not the warden's
+	if err := os.Mkdir(filepath.Dir(odd), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{left, odd, kept} {
+		if err := os.WriteFile(p, []byte("{"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		RunWarden(r, os.Getpid())
+		close(done)
+	}()
+	for _, line := range []string{"F" + strconv.Quote(left), "F" + strconv.Quote(odd), "F" + strconv.Quote(kept), "f" + strconv.Quote(kept)} {
+		w.WriteString(line + "\n")
+	}
+	w.Close() // arena is gone
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the warden did not end after its pipe closed")
+	}
+	for _, p := range []string{left, odd} {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%q: still there after the warden (%v)", p, err)
+		}
+	}
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("%q, reported gone, was removed: %v", kept, err)
+	}
+}

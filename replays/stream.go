@@ -123,15 +123,25 @@ func WritableDir(dir string) error {
 	return canWrite(dir)
 }
 
+// TempFiles, when set, is told of every temporary file a stream makes (live) and of its
+// end (renamed into place, or removed): Finish and Abort remove what they leave, but a
+// process killed outright (kill -9, the OOM killer) runs neither, and arena's warden
+// removes the files it was told of instead (players.WatchFile).
+var TempFiles func(path string, live bool)
+
 // createTemp makes the temporary file the replay is written to.
 func (s *Stream) createTemp() error {
 	tmp, err := os.CreateTemp(filepath.Dir(s.path), "."+filepath.Base(s.path)+".*.tmp")
 	if err != nil {
 		return err
 	}
+	if TempFiles != nil {
+		TempFiles(tmp.Name(), true)
+	}
 	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
 		tmp.Close()
 		os.Remove(tmp.Name())
+		tempGone(tmp.Name())
 		return err
 	}
 	s.tmp = tmp
@@ -306,6 +316,14 @@ func (s *Stream) removeTemp() {
 	if s.tmp != nil {
 		s.tmp.Close()
 		os.Remove(s.tmp.Name())
+		tempGone(s.tmp.Name())
+	}
+}
+
+// tempGone says to TempFiles that a temporary file is no longer there.
+func tempGone(path string) {
+	if TempFiles != nil {
+		TempFiles(path, false)
 	}
 }
 
@@ -333,7 +351,11 @@ func (s *Stream) finish(r *Replay) error {
 	if err := s.tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(s.tmp.Name(), s.path)
+	if err := os.Rename(s.tmp.Name(), s.path); err != nil {
+		return err // Finish removes it
+	}
+	tempGone(s.tmp.Name())
+	return nil
 }
 
 // writeInPlace writes the whole replay into a path that is not a regular file: a device or
