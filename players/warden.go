@@ -37,9 +37,9 @@ var warden struct {
 }
 
 // EnableWarden makes the bots started from now on, and the files given to WatchFile,
-// watched by a warden process, started with the first of them from this very executable (/proc/self/exe, which works even when
-// the file has been replaced since). Only an executable whose main dispatches
-// WardenCommand to RunWarden may enable it.
+// watched by a warden process, started with the first of them from this very executable
+// (/proc/self/exe, which works even when the file has been replaced since). Only an
+// executable whose main dispatches WardenCommand to RunWarden may enable it.
 func EnableWarden() { warden.enabled = true }
 
 // startWarden starts the warden once; without one, bots are stopped as before, only not
