@@ -7,6 +7,8 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+
+	"github.com/arena-games/arena/players"
 )
 
 // When the reader of arena's output goes away (arena tournament … | head), Go's default is
@@ -93,6 +95,7 @@ func dieOfBrokenPipe() {
 // made for outliving the terminal) stays ignored: catching it would turn nohup's
 // protection into an interruption.
 func interruptible() (context.Context, context.CancelFunc) {
+	players.StopWithArena() // Ctrl-Z stops the bots too, and costs them no time
 	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
 	if !signal.Ignored(syscall.SIGHUP) {
 		sigs = append(sigs, syscall.SIGHUP)

@@ -156,7 +156,7 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 	var out []string
 	defer func() {
 		m.Output += replays.JoinLines(out)
-		elapsed := time.Since(clockStart)
+		elapsed := players.ActiveSince(clockStart) // a pause (Ctrl-Z) is not the seat's time
 		m.TimeMS = ms(elapsed)
 		s.times = append(s.times, m.TimeMS)
 		s.limit = append(s.limit, ms(budget))
@@ -187,7 +187,7 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 			if budget <= 0 {
 				return 0
 			}
-			return (budget - time.Since(clockStart)).Seconds()
+			return (budget - players.ActiveSince(clockStart)).Seconds()
 		})
 		if trail != nil {
 			trail.add(s.index, recorded+"\n", replays.JoinLines(resp))

@@ -202,11 +202,12 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			lines, output, last = a.Lines, a.Output, a.Last
 		}
 	}
+	// The time arena stood stopped (Ctrl-Z) is not the bot's: see players.StopWithArena.
 	var wall time.Duration
 	if len(lines) > 0 && err == nil {
-		wall = max(0, last.Sub(sent))
+		wall = max(0, last.Sub(sent)-players.Paused(sent, last))
 	} else {
-		wall = time.Since(sent)
+		wall = players.ActiveSince(sent)
 	}
 	// The verdict needs the counters on the CPU clock, under a compute limit, and to say
 	// why a bot failed; otherwise they are read later (see owed).
@@ -280,7 +281,8 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 func readWatchingCPU(s *seat, n int, by time.Time, limit time.Duration) ([]string, time.Time, error, bool) {
 	var got []string
 	for {
-		step := time.Now().Add(5 * time.Millisecond)
+		began := time.Now()
+		step := began.Add(5 * time.Millisecond)
 		if !by.IsZero() && by.Before(step) {
 			step = by
 		}
@@ -289,8 +291,12 @@ func readWatchingCPU(s *seat, n int, by time.Time, limit time.Duration) ([]strin
 		if err == nil {
 			return got, last, nil, false
 		}
+		now := time.Now()
+		if !by.IsZero() {
+			by = by.Add(players.Paused(began, now)) // a pause (Ctrl-Z) moves the net too
+		}
 		var pe *players.Error
-		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || !time.Now().Before(by) {
+		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || !now.Before(by) {
 			return got, last, err, false
 		}
 		if u := s.proc.Sample().Since(s.clock.last); u.CPUOK && u.CPU > limit {

@@ -232,6 +232,7 @@ func Start(spec Spec) (*Process, error) {
 	}
 	p.startStdout(stdoutR)
 	p.stderr.start(stderrR)
+	startedLive(p) // stopped with arena (Ctrl-Z): see StopWithArena
 	go p.wait()
 	if spec.MaxMemory > 0 || spec.MaxProcesses > 0 {
 		go p.watchResources()
@@ -448,6 +449,7 @@ func (p *Process) Stop(grace time.Duration) {
 		}
 		<-p.exited
 		tellWarden('-', p.cmd.Process.Pid) // reaped: the group id may be reused
+		reaped(p)
 		p.closeStdout()
 		p.meterMu.Lock()
 		p.meter.close()

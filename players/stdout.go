@@ -437,6 +437,8 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 	defer p.readMu.Unlock()
 	o := &p.out
 	got := lines{texts: o.room(n)}
+	// Pauses made while this read waits move its deadline (see StopWithArena).
+	pausesBefore, moved := pauseCount.Load(), time.Duration(0)
 	var grace time.Time // when the bot has exited: the end of the grace for its last lines
 	p.mu.Lock()
 	o.reading = true
@@ -518,6 +520,11 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 		}
 		switch {
 		case !deadline.IsZero() && !now.Before(deadline):
+			if d := pausedFrom(pausesBefore) - moved; d > 0 {
+				// arena stood stopped while the bot waited: that time is not the bot's.
+				deadline, moved = deadline.Add(d), moved+d
+				continue
+			}
 			partial := ""
 			if !o.partialTooLong {
 				partial, _ = lineText(o.partial, false, p.spec.MaxLine)

@@ -1,0 +1,137 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Ctrl-Z (SIGTSTP) stops arena with its bots, though they run in process groups of their
+// own that the terminal's stop does not reach, and the pause costs no bot its time: after
+// `fg` (SIGCONT) the game goes on, no bot out on time. Before, the bots went on running
+// while arena stood stopped, and the bot it was waiting for was timed out by the length of
+// the pause.
+func TestCtrlZStopsTheBotsAndCostsThemNoTime(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "turns.log")
+	// 30 ms a turn against a limit of 200 ms (--time-scale 4): well within it, a pause of
+	// 1.5 s far over it.
+	bot := fmt.Sprintf(`sh -c 'exec python3 %s --every-sleep-ms 30 --log-turns 1 2>>%s'`, filepath.Join(botsDir, "queens_statement.py"), log)
+	cmd := exec.Command(arenaBin, "run", "--json", "--game=queens", "--seed=3", "--time-scale", "4", bot, "builtin:random")
+	cmd.Dir = workDir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	turns := func() int {
+		b, _ := os.ReadFile(log)
+		return len(regexp.MustCompile(`(?m)^turn \d+$`).FindAll(b, -1))
+	}
+	for deadline := time.Now().Add(time.Minute); turns() < 5; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot was not asked 5 turns within a minute; stderr:\n%s", stderr.String())
+		}
+	}
+
+	cmd.Process.Signal(syscall.SIGTSTP)
+	bots := childrenOf(t, cmd.Process.Pid)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		stopped := processState(cmd.Process.Pid) == "T"
+		for _, pid := range bots {
+			stopped = stopped && processState(pid) == "T"
+		}
+		if stopped {
+			break
+		}
+		if time.Now().After(deadline) {
+			states := []string{"arena " + processState(cmd.Process.Pid)}
+			for _, pid := range bots {
+				states = append(states, fmt.Sprint(pid, " ", processState(pid)))
+			}
+			t.Fatalf("after SIGTSTP, not all stopped: %v; stderr:\n%s", states, stderr.String())
+		}
+	}
+	before := turns()
+	time.Sleep(1500 * time.Millisecond)
+	if after := turns(); after != before {
+		t.Errorf("the bot played on while arena stood stopped: %d turns, then %d", before, after)
+	}
+	cmd.Process.Signal(syscall.SIGCONT)
+
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("arena run after the pause: %v\nstderr:\n%s", err, stderr.String())
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("the game did not end within two minutes of SIGCONT; stderr:\n%s", stderr.String())
+	}
+	var res result
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatalf("no result: %v\n%s", err, stdout.String())
+	}
+	for i, p := range res.Players {
+		if p.Status != "" && p.Status != "ok" {
+			t.Errorf("player %d: %s %s; want no bot out for the pause", i, p.Status, p.Message)
+		}
+	}
+}
+
+// childrenOf returns the processes whose parent is pid, but for arena's warden (which a
+// pause leaves alone: it stops nothing and times nothing).
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kids []int
+	for _, e := range entries {
+		var child int
+		if _, err := fmt.Sscanf(e.Name(), "%d", &child); err != nil {
+			continue
+		}
+		if f := statFields(child); len(f) > 1 && f[1] == fmt.Sprint(pid) {
+			if cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", child)); bytes.Contains(cmdline, []byte("__warden")) {
+				continue
+			}
+			kids = append(kids, child)
+		}
+	}
+	if len(kids) == 0 {
+		t.Fatalf("no child of %d found", pid)
+	}
+	return kids
+}
+
+// processState is the state letter of /proc/PID/stat ("T": stopped), "" when gone.
+func processState(pid int) string {
+	if f := statFields(pid); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// statFields are the fields of /proc/PID/stat after the command's name: state, ppid, ….
+func statFields(pid int) []string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil
+	}
+	s := string(b)
+	return strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+}
