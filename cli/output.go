@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
 	"sync"
@@ -94,23 +95,46 @@ func dieOfBrokenPipe() {
 // the game arena serve plays is lost. A hang-up that arena was started ignoring (nohup,
 // made for outliving the terminal) stays ignored: catching it would turn nohup's
 // protection into an interruption.
+//
+// Stopping takes a fraction of a second, but waits for every bot to be reaped, and a
+// process stuck in the kernel (a hung network file system) is reaped only when it comes
+// out. A second signal while arena stops ends it at once (status 130): the bots die with
+// it all the same (their parent-death signal, the warden), and the warden removes the
+// temporary replays it leaves.
 func interruptible() (context.Context, context.CancelFunc) {
 	players.StopWithArena() // Ctrl-Z stops the bots too, and costs them no time
 	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
 	if !signal.Ignored(syscall.SIGHUP) {
 		sigs = append(sigs, syscall.SIGHUP)
 	}
-	ctx, stopSignals := signal.NotifyContext(context.Background(), sigs...)
-	ctx, cancel := context.WithCancel(ctx)
+	got := make(chan os.Signal, 2)
+	signal.Notify(got, sigs...)
+	ctx, cancel := context.WithCancel(context.Background())
+	over := make(chan struct{})
 	go func() {
 		select {
+		case <-got:
 		case <-outputGone:
-			cancel()
-		case <-ctx.Done():
+		case <-over:
+			return
+		}
+		cancel()
+		select {
+		case <-got:
+			fmt.Fprintln(os.Stderr, "arena: interrupted again: ending now, without waiting for the bots to be reaped")
+			forceExit(130)
+		case <-over:
 		}
 	}()
+	var once sync.Once
 	return ctx, func() {
-		cancel()
-		stopSignals()
+		once.Do(func() {
+			signal.Stop(got)
+			close(over)
+			cancel()
+		})
 	}
 }
+
+// forceExit ends arena at a second interrupt (a variable, for tests).
+var forceExit = os.Exit
