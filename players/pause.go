@@ -57,7 +57,9 @@ func StopWithArena() {
 				pauseBegins(time.Now())
 				procs := liveProcesses()
 				for _, p := range procs {
-					p.signalTree(syscall.SIGSTOP)
+					if !p.hasExited() { // a bot that has ended is out of the game: its group may be gone
+						p.signalTree(syscall.SIGSTOP)
+					}
 				}
 				stopHere()
 				for _, p := range procs {

@@ -25,15 +25,7 @@ exec sleep 300`)
 	inGroup, marked, other := proctest.WaitPidFile(t, filepath.Join(dir, "group.pid")), proctest.WaitPidFile(t, filepath.Join(dir, "marked.pid")), proctest.WaitPidFile(t, filepath.Join(dir, "other.pid"))
 	t.Cleanup(func() { syscall.Kill(other, syscall.SIGKILL) })
 
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() {
-		RunWarden(r, os.Getpid())
-		close(done)
-	}()
+	w, done := wardenOnAPipe(t)
 	w.WriteString("+" + strconv.Itoa(watched.Pid()) + "\n+" + strconv.Itoa(stopped.Pid()) + "\n-" + strconv.Itoa(stopped.Pid()) + "\n")
 	w.Close() // arena is gone
 	select {
@@ -85,15 +77,7 @@ func TestWardenRemovesTemporaryFilesOnceArenaIsGone(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() {
-		RunWarden(r, os.Getpid())
-		close(done)
-	}()
+	w, done := wardenOnAPipe(t)
 	for _, line := range []string{"F" + strconv.Quote(left), "F" + strconv.Quote(odd), "F" + strconv.Quote(kept), "f" + strconv.Quote(kept)} {
 		w.WriteString(line + "\n")
 	}
@@ -111,4 +95,20 @@ func TestWardenRemovesTemporaryFilesOnceArenaIsGone(t *testing.T) {
 	if _, err := os.Stat(kept); err != nil {
 		t.Errorf("%q, reported gone, was removed: %v", kept, err)
 	}
+}
+
+// wardenOnAPipe runs a warden in this process, told on the pipe it returns; done closes when
+// it has finished.
+func wardenOnAPipe(t *testing.T) (*os.File, <-chan struct{}) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		RunWarden(r, os.Getpid())
+		close(done)
+	}()
+	return w, done
 }
