@@ -55,14 +55,15 @@ func StopWithArena() {
 		go func() {
 			for range c {
 				pauseBegins(time.Now())
-				procs := liveProcesses()
-				for _, p := range procs {
+				var stopped []*Process
+				for _, p := range liveProcesses() {
 					if !p.hasExited() { // a bot that has ended is out of the game: its group may be gone
 						p.signalTree(syscall.SIGSTOP)
+						stopped = append(stopped, p)
 					}
 				}
 				stopHere()
-				for _, p := range procs {
+				for _, p := range stopped {
 					p.signalTree(syscall.SIGCONT)
 				}
 				pauseEnds(time.Now())
