@@ -354,7 +354,12 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 				NoFrames: stream == nil, // answers are compared, not drawings
 			})
 			var stopped *match.InterruptedError
-			if errors.As(err, &stopped) && stream != nil && rec != nil {
+			if errors.As(err, &stopped) {
+				// Said as arena run says it: the new game was stopped, the replay read is not
+				// at fault.
+				if stream == nil || rec == nil {
+					return err
+				}
 				// As arena run keeps it: the new game's turns up to Ctrl-C are what
 				// --replay was asked for, to look at where the bot differed or hung.
 				if ferr := stream.Finish(rec); ferr != nil {

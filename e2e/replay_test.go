@@ -83,7 +83,7 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 // replay rerun --replay keeps the new game's turns when it is stopped by Ctrl-C, as arena
 // run keeps them: the replay asked for, marked unfinished, where the rerun went on to
 // differ or hang. It was discarded, and the error named the replay being rerun as if it
-// were at fault.
+// were at fault, as it still did without --replay.
 func TestRerunInterruptedKeepsItsReplay(t *testing.T) {
 	needPython(t)
 	t.Parallel()
@@ -96,34 +96,47 @@ func TestRerunInterruptedKeepsItsReplay(t *testing.T) {
 		filepath.Join(botsDir, "queens_statement.py"), log)
 	recorded := filepath.Join(dir, "r.json")
 	play(t, []string{bot, "builtin:random"}, "--game=queens", "--seed=3", "--time-scale", roomy, "--replay", recorded)
-	if err := os.WriteFile(log, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
 
 	again := filepath.Join(dir, "again.json")
-	cmd := exec.Command(arenaBin, "replay", "rerun", recorded, "--replay", again)
-	cmd.Dir = workDir
-	cmd.Env = append(os.Environ(), "ARENA_TEST_SLEEP_MS=20")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if b, _ := os.ReadFile(log); regexp.MustCompile(`(?m)^turn 6$`).Match(b) {
-			break
+	interruptedRerun := func(args ...string) (string, error) {
+		t.Helper()
+		if err := os.WriteFile(log, nil, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("the rerun's bot was not asked turn 6 within two minutes; stderr:\n%s", stderr.String())
+		cmd := exec.Command(arenaBin, append([]string{"replay", "rerun", recorded}, args...)...)
+		cmd.Dir = workDir
+		cmd.Env = append(os.Environ(), "ARENA_TEST_SLEEP_MS=20")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
+		for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+			if b, _ := os.ReadFile(log); regexp.MustCompile(`(?m)^turn 6$`).Match(b) {
+				break
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("the rerun's bot was not asked turn 6 within two minutes; stderr:\n%s", stderr.String())
+			}
+		}
+		cmd.Process.Signal(os.Interrupt)
+		err := cmd.Wait()
+		return stderr.String(), err
 	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
+
+	// Without --replay, the game is said to be interrupted, as arena run says it, not the
+	// replay read (which is not at fault).
+	stderr, err := interruptedRerun()
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), again+" holds the") {
-		t.Fatalf("interrupted rerun: %v, stderr %q; want exit 1 saying what the new replay holds", err, stderr.String())
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr, "arena: game interrupted at turn ") {
+		t.Fatalf("interrupted rerun without --replay: %v, stderr %q; want exit 1 saying the game was interrupted", err, stderr)
+	}
+
+	stderr, err = interruptedRerun("--replay", again)
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr, again+" holds the") {
+		t.Fatalf("interrupted rerun: %v, stderr %q; want exit 1 saying what the new replay holds", err, stderr)
 	}
 	got := readReplay(t, again)
 	if n := len(got.turns()); n < 6 || n >= 200 {
