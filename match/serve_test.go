@@ -244,6 +244,13 @@ func TestServeResultNamesAnAbsentTeam(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
 	}
+	// Turns nobody spoke in are recorded with no moves, an empty list as the replay format
+	// has it, not null.
+	for _, turn := range games[0].Turns {
+		if turn.Moves == nil {
+			t.Errorf("turn %d: moves null, want []", turn.Turn)
+		}
+	}
 }
 
 // A team that disconnects and does not log in again idles and keeps its score, as a bot

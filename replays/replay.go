@@ -140,10 +140,14 @@ type Timing struct {
 	DelayedTurn int     `json:"delayed_turns,omitempty"`
 }
 
-// AddTurn records one more turn. The turns grow by doubling: append's own growth slows to
+// AddTurn records one more turn; one without moves gets an empty list, which a file writes
+// as [] (the format's), not null. The turns grow by doubling: append's own growth slows to
 // a quarter past a few hundred elements, so that a long game (rockets' 1500 turns, the
 // thousands of a benchmark's) would copy its turns some five times over.
 func (r *Replay) AddTurn(t Turn) {
+	if t.Moves == nil {
+		t.Moves = []Move{} // a turn nobody spoke in: "moves": [], as the format has it, not null
+	}
 	if len(r.Turns) == cap(r.Turns) {
 		grown := make([]Turn, len(r.Turns), max(16, 2*cap(r.Turns)))
 		copy(grown, r.Turns)
