@@ -166,10 +166,17 @@ has logged in (or at once with --start now). A replay is written per game.`,
 					} else {
 						err = replays.Write(path, rec)
 					}
-					if err != nil && writeErr == nil {
-						writeErr = err
+					if err != nil {
+						if writeErr == nil {
+							writeErr = err // said at the end, as the exit status
+						}
+						path = "" // no replay to name
 					}
 					if rec.Result.Unfinished {
+						if path == "" {
+							fmt.Fprintf(w, "%s seed %d interrupted after %s\n", rec.Game, rec.Seed, count(len(rec.Turns), "turn"))
+							return
+						}
 						fmt.Fprintf(w, "%s seed %d interrupted: %s holds the %s played, marked unfinished\n", rec.Game, rec.Seed, path, count(len(rec.Turns), "turn"))
 						return
 					}

@@ -759,3 +759,23 @@ func TestDeadline24ServeSaysTheAddressAsGiven(t *testing.T) {
 		t.Errorf("arena serve --listen 0.0.0.0:0 names the address as [::]\n%s", out)
 	}
 }
+
+// A replay arena serve cannot write (its path is taken by a directory) makes it exit 1
+// saying why, and its summary names no replay: it printed "replay: PATH" all the same.
+func TestServeNamesNoReplayItCouldNotWrite(t *testing.T) {
+	t.Parallel()
+	srv := d24Serve(t, "--game", "agrid", "--teams", "2", "--seed", "8", "--time-scale", "0.1", "--option", "turns=10")
+	taken := filepath.Join(srv.dir, "agrid-8.json")
+	if err := os.MkdirAll(filepath.Join(taken, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a := d24Start(t, arenaBin+" bot agrid/greedy --tcp "+srv.addr+" --login login1")
+	b := d24Start(t, arenaBin+" bot agrid/random --tcp "+srv.addr+" --login login2")
+	srv.waitExit(time.Minute, 1)
+	a.wait(t, 30*time.Second)
+	b.wait(t, 30*time.Second)
+	out := srv.output()
+	if strings.Contains(out, "replay: ") || !strings.Contains(out, taken) {
+		t.Errorf("want no replay named in the summary and the error naming %s:\n%s", taken, out)
+	}
+}
