@@ -159,3 +159,15 @@ func TestTwoBotTableExplainsItsElo(t *testing.T) {
 		t.Errorf("want the note\n%s\nbetween the table and the head-to-head:\n%s", note, table)
 	}
 }
+
+// With more than two bots the progress line gives the leader's score, a draw half a win:
+// it said "of its games won", which a tournament of draws put at 50% with no game won.
+func TestProgressLineGivesTheLeadersScore(t *testing.T) {
+	s := newStandings([]string{"A", "B", "C"})
+	for _, pair := range [][2]string{{"A", "B"}, {"B", "C"}, {"A", "C"}} {
+		s.add(Record{Pairing: pair[:], Seats: []Seat{{Bot: pair[0], Rank: 1}, {Bot: pair[1], Rank: 1}}})
+	}
+	if got, want := s.line(nil), "leader A, score 50.0%"; got != want {
+		t.Errorf("progress line of a tournament of draws: %q, want %q", got, want)
+	}
+}

@@ -67,5 +67,7 @@ func (s *standings) line(sprt *SPRT) string {
 	if best == "" {
 		return ""
 	}
-	return fmt.Sprintf("leader %s, %s of its games won", best, formatPercent(bestRate))
+	// Its score, as the two-bot line says it: a draw counts half a win, so "games won"
+	// would be wrong (a tournament of draws has its leader at 50%).
+	return fmt.Sprintf("leader %s, score %s", best, formatPercent(bestRate))
 }
