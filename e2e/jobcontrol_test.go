@@ -15,8 +15,8 @@ import (
 )
 
 // Ctrl-Z (SIGTSTP) stops arena with its bots, though they run in process groups of their
-// own that the terminal's stop does not reach, and the pause costs no bot its time: after
-// `fg` (SIGCONT) the game goes on, no bot out on time. Before, the bots went on running
+// own that the terminal's stop does not reach, and the pause costs no bot its time, nor
+// the game its wall-clock cap: after `fg` (SIGCONT) the game goes on, no bot out on time. Before, the bots went on running
 // while arena stood stopped, and the bot it was waiting for was timed out by the length of
 // the pause.
 func TestCtrlZStopsTheBotsAndCostsThemNoTime(t *testing.T) {
@@ -25,9 +25,10 @@ func TestCtrlZStopsTheBotsAndCostsThemNoTime(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "turns.log")
 	// 30 ms a turn against a limit of 200 ms (--time-scale 4): well within it, a pause of
-	// 1.5 s far over it.
+	// 4.5 s far over it; and over the game's wall-clock cap of 5 s with the game's own
+	// two seconds or so, which the pause does not count toward either.
 	bot := fmt.Sprintf(`sh -c 'exec python3 %s --every-sleep-ms 30 --log-turns 1 2>>%s'`, filepath.Join(botsDir, "queens_statement.py"), log)
-	cmd := exec.Command(arenaBin, "run", "--json", "--game=queens", "--seed=3", "--time-scale", "4", bot, "builtin:random")
+	cmd := exec.Command(arenaBin, "run", "--json", "--game=queens", "--seed=3", "--time-scale", "4", "--game-timeout", "5s", bot, "builtin:random")
 	cmd.Dir = workDir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -64,7 +65,7 @@ func TestCtrlZStopsTheBotsAndCostsThemNoTime(t *testing.T) {
 		}
 	}
 	before := turns()
-	time.Sleep(1500 * time.Millisecond)
+	time.Sleep(4500 * time.Millisecond)
 	if after := turns(); after != before {
 		t.Errorf("the bot played on while arena stood stopped: %d turns, then %d", before, after)
 	}

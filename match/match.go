@@ -64,8 +64,8 @@ type Config struct {
 	MaxTurnOutput int
 	// GameTimeout is a hard wall-clock cap on the whole game, so that nothing can block a
 	// tournament worker (zero takes the default, negative disables).
-	GameTimeout  time.Duration
-	gameDeadline time.Time
+	GameTimeout time.Duration
+	gameStart   time.Time // when the cap began to run (zero: no cap); see capAt
 
 	// CPUs, when set, pins every bot of the game to these CPUs (tournament --pin).
 	CPUs []int
@@ -167,7 +167,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	cfg.MaxTurnOutput = int(limitOr(int64(cfg.MaxTurnOutput), players.DefaultMaxTurnOutput))
 	cfg.GameTimeout = time.Duration(limitOr(int64(cfg.GameTimeout), int64(DefaultGameTimeout)))
 	if cfg.GameTimeout > 0 {
-		cfg.gameDeadline = time.Now().Add(cfg.GameTimeout)
+		cfg.gameStart = time.Now()
 	}
 	info := cfg.Game.Info()
 	if cfg.TurnTimeout > 0 && info.Style != referee.StyleSession {
@@ -454,4 +454,15 @@ func percentile(sorted []float64, q float64) float64 {
 	// addition, and a timing summary must not depend on the machine that computes it.
 	idx := int(float64(q*float64(len(sorted)-1)) + 0.5)
 	return sorted[idx]
+}
+
+// capAt is when the game's wall-clock cap falls, as seen at now: GameTimeout after the game
+// began, moved by the time arena has stood stopped since (Ctrl-Z: see
+// players.StopWithArena), so that a tournament paused for longer than the cap does not
+// lose its games in flight. Zero when there is no cap.
+func (c *Config) capAt(now time.Time) time.Time {
+	if c.gameStart.IsZero() {
+		return time.Time{}
+	}
+	return c.gameStart.Add(c.GameTimeout + players.Paused(c.gameStart, now))
 }

@@ -150,8 +150,8 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 	// The game's wall-clock cap bounds a session game too: a seat still being served when
 	// it is reached is stopped, as a bot that owes an answer is in the other games.
 	capped := false
-	if !cfg.gameDeadline.IsZero() && (by.IsZero() || cfg.gameDeadline.Before(by)) {
-		by, capped = cfg.gameDeadline, true
+	if end := cfg.capAt(time.Now()); !end.IsZero() && (by.IsZero() || end.Before(by)) {
+		by, capped = end, true
 	}
 	var out []string
 	defer func() {
@@ -166,7 +166,7 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 		if err != nil {
 			var pe *players.Error
 			if errors.As(err, &pe) && pe.Kind == players.KindTimeout {
-				if capped && !time.Now().Before(cfg.gameDeadline) {
+				if now := time.Now(); capped && !now.Before(cfg.capAt(now)) {
 					err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)}
 					leave(cfg, ref, refMu, trail, s, m, err)
 					return false
