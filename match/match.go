@@ -466,3 +466,9 @@ func (c *Config) capAt(now time.Time) time.Time {
 	}
 	return c.gameStart.Add(c.GameTimeout + players.Paused(c.gameStart, now))
 }
+
+// capReached reports whether the game's wall-clock cap has fallen.
+func (c *Config) capReached() bool {
+	now := time.Now()
+	return !c.gameStart.IsZero() && !now.Before(c.capAt(now))
+}

@@ -166,7 +166,7 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 		if err != nil {
 			var pe *players.Error
 			if errors.As(err, &pe) && pe.Kind == players.KindTimeout {
-				if now := time.Now(); capped && !now.Before(cfg.capAt(now)) {
+				if capped && cfg.capReached() {
 					err = &players.Error{Kind: players.KindTimeout, Msg: fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)}
 					leave(cfg, ref, refMu, trail, s, m, err)
 					return false

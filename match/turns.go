@@ -236,7 +236,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			case cfg.Clock == ClockCPU && hard > 0 && !capped:
 				// Not the CPU limit: the wall-clock net for a bot that waits without computing.
 				answer.Message = fmt.Sprintf("no answer within %s of wall-clock time, the CPU clock's limit for a bot that does not compute (it used %s of CPU; limit %s)", formatMS(wait), formatMS(usage.CPU), formatMS(hard))
-			case capped && !time.Now().Before(cfg.capAt(time.Now())):
+			case capped && cfg.capReached():
 				answer.Message = fmt.Sprintf("the game's wall-clock cap of %s was reached", cfg.GameTimeout)
 			default:
 				answer.Message = timeoutMessage(answer.Message, len(lines), req.Lines, hard)

@@ -42,9 +42,8 @@ type pauseSpan struct{ from, to time.Time }
 // StopWithArena makes a stop signal (SIGTSTP: Ctrl-Z in the terminal) stop the bots with
 // arena, and a continue (fg, bg, SIGCONT) continue them, the pause left out of their time
 // (see above). A stop signal that arena was started ignoring stays ignored. SIGSTOP
-// itself cannot be caught: a bot stopped that way from outside is not stopped with arena,
-// though its time still leaves out the pause (measured from the stop signal arena saw
-// last, so only a pause begun with SIGTSTP counts).
+// cannot be caught: arena stopped by it (kill -STOP) stops alone, its bots run on, and
+// no pause is counted.
 func StopWithArena() {
 	if signal.Ignored(syscall.SIGTSTP) {
 		return

@@ -135,9 +135,7 @@ func (s *Stream) createTemp() error {
 	if err != nil {
 		return err
 	}
-	if TempFiles != nil {
-		TempFiles(tmp.Name(), true)
-	}
+	tempMade(tmp.Name())
 	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
 		tmp.Close()
 		os.Remove(tmp.Name())
@@ -320,7 +318,13 @@ func (s *Stream) removeTemp() {
 	}
 }
 
-// tempGone says to TempFiles that a temporary file is no longer there.
+// tempMade and tempGone tell TempFiles of a temporary file made, and no longer there.
+func tempMade(path string) {
+	if TempFiles != nil {
+		TempFiles(path, true)
+	}
+}
+
 func tempGone(path string) {
 	if TempFiles != nil {
 		TempFiles(path, false)
