@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/arena-games/arena/players"
 )
@@ -98,7 +99,8 @@ func dieOfBrokenPipe() {
 //
 // Stopping takes a fraction of a second, but waits for every bot to be reaped, and a
 // process stuck in the kernel (a hung network file system) is reaped only when it comes
-// out. A second signal while arena stops ends it at once (status 130): the bots die with
+// out. A second signal while arena stops ends it at once (status 130; one within
+// sameSignal of the first is taken for the same signal delivered twice): the bots die with
 // it all the same (their parent-death signal, the warden), and the warden removes the
 // temporary replays it leaves.
 func interruptible() (context.Context, context.CancelFunc) {
@@ -111,6 +113,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 	signal.Notify(got, sigs...)
 	ctx, cancel := context.WithCancel(context.Background())
 	over := make(chan struct{})
+	window := sameSignal
 	go func() {
 		select {
 		case <-got:
@@ -119,11 +122,19 @@ func interruptible() (context.Context, context.CancelFunc) {
 			return
 		}
 		cancel()
-		select {
-		case <-got:
-			fmt.Fprintln(os.Stderr, "arena: interrupted again: ending now, without waiting for the bots to be reaped")
-			forceExit(130)
-		case <-over:
+		first := time.Now()
+		for {
+			select {
+			case <-got:
+				if time.Since(first) < window {
+					continue // one signal delivered twice, not a second request
+				}
+				fmt.Fprintln(os.Stderr, "arena: interrupted again: ending now, without waiting for the bots to be reaped")
+				forceExit(130)
+				return
+			case <-over:
+				return
+			}
 		}
 	}()
 	var once sync.Once
@@ -138,3 +149,9 @@ func interruptible() (context.Context, context.CancelFunc) {
 
 // forceExit ends arena at a second interrupt (a variable, for tests).
 var forceExit = os.Exit
+
+// sameSignal is how soon after the first a signal is taken for the same one: timeout(1)
+// and other supervisors signal the process and then its process group, which arena may
+// receive as two signals microseconds apart, where a person pressing Ctrl-C twice takes
+// far longer (a variable, for tests).
+var sameSignal = 250 * time.Millisecond
