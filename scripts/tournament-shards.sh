@@ -12,7 +12,8 @@
 #              earlier run, else random, printed); another seed than DIR's is refused
 #   -o DIR     where the shard results and the merged reports go (default: shards-GAME);
 #              on the other machines the same path, relative to the home directory
-#   -a PATH    arena on the remote machines (default: arena on their PATH)
+#   -a PATH    arena on the machines that run shards, this one (":") too: one command
+#              runs everywhere (default: arena on their PATH)
 #   -b FILE    a file the bots need (script, binary), copied to every machine before the
 #              first job, at the same path relative to the remote home (repeatable)
 #
@@ -37,9 +38,9 @@ set -euo pipefail
 # mistake to stderr with 2.
 usage() {
   if [ "${1:-2}" -eq 0 ]; then
-    sed -n '2,35s/^# \{0,1\}//p' "$0"
+    sed -n '2,36s/^# \{0,1\}//p' "$0"
   else
-    sed -n '2,35s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,36s/^# \{0,1\}//p' "$0" >&2
   fi
   exit "${1:-2}"
 }

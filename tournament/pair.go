@@ -69,7 +69,8 @@ func (t *pairTally) sprtState(sprt SPRT) SPRTState {
 }
 
 // result computes the statistics: A's score with its interval (pentanomial when the seed
-// pairs vary, Wilson on games otherwise), Elo, LOS and the SPRT when given.
+// pairs vary, Wilson on the seed pairs otherwise, or on games when no pair is complete),
+// Elo, LOS and the SPRT when given.
 func (t *pairTally) result(sprt *SPRT) *PairStats {
 	p := t.stats // a copy: the tally goes on
 	if sprt != nil {
@@ -85,9 +86,21 @@ func (t *pairTally) result(sprt *SPRT) *PairStats {
 	points := float64(p.Wins) + float64(float64(p.Draws)/2)
 	score := points / float64(p.Games)
 	z := zFor(Confidence)
+	// Without a spread of seed pairs to measure (fewer than two, or all alike), the
+	// interval is Wilson's, on the seed pairs as soon as there is one: the two games of a
+	// pair are not two independent trials when the map decides both (counted on games,
+	// two bots of equal strength, each winning on half the maps, were called different in
+	// half of their 4-game tournaments). Only games without their pair (an interrupted
+	// run) are counted as trials of their own.
 	lo, hi := Wilson(points, float64(p.Games), z)
 	p.Interval = "wilson"
 	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
+	if p.Units > 0 {
+		lo, hi = Wilson(t.sum, float64(p.Units), z)
+		p.Interval = "wilson-pairs"
+		won, lost := p.Pentanomial[3]+p.Pentanomial[4], p.Pentanomial[0]+p.Pentanomial[1]
+		p.LOS = LOS(float64(won), float64(lost))
+	}
 	if n := float64(p.Units); n >= 2 {
 		variance := (t.sum2 - float64(t.sum*t.sum)/n) / (n - 1)
 		if sd := math.Sqrt(math.Max(variance, 0)); sd > 1e-12 {

@@ -65,10 +65,42 @@ func TestLOSAgreesWithTheInterval(t *testing.T) {
 			t.Errorf("%s: LOS %.4f but the interval [%v, %v]", tc.name, p.LOS, p.ScoreLo, p.ScoreHi)
 		}
 	}
-	// Without a spread of pairs the interval is Wilson's on games, and so is the LOS.
+	// Without a spread of pairs the interval is Wilson's on the seed pairs, and so is the
+	// LOS.
 	p := pairStats("A", "B", seedPairs(repeatUnit(10, [2]float64{1, 1})...), nil)
-	if p.Interval != "wilson" || p.LOS != LOS(20, 0) {
-		t.Errorf("all won: interval %s, LOS %v, want wilson and %v", p.Interval, p.LOS, LOS(20, 0))
+	if p.Interval != "wilson-pairs" || p.LOS != LOS(10, 0) {
+		t.Errorf("all won: interval %s, LOS %v, want wilson-pairs and %v", p.Interval, p.LOS, LOS(10, 0))
+	}
+}
+
+// When the map decides both games of a seed pair, two bots of equal strength win whole
+// pairs, each on half of the maps: the pairs are the independent trials, not the games.
+// Counted on games, 2 pairs won by the same bot (a coin's two heads, one time in four)
+// made 4 wins of 4 and an interval above 50%, and tournaments of 4 games between equal
+// bots called one of them stronger in 8 of 12 runs. On pairs, with the interval for so
+// few trials, it takes 6 pairs of 6 (one time in 64 for a coin) to call one stronger.
+func TestPairsDecidedByTheMapAreOneTrialEach(t *testing.T) {
+	for _, tc := range []struct {
+		pairs    int
+		stronger bool
+	}{{1, false}, {2, false}, {3, false}, {5, false}, {6, true}, {10, true}} {
+		p := pairStats("A", "B", seedPairs(repeatUnit(tc.pairs, [2]float64{1, 1})...), nil)
+		v := verdict(p)
+		if got := strings.HasPrefix(v, "A is stronger"); got != tc.stronger {
+			t.Errorf("%d seed pairs all won: interval %s [%v, %v], verdict %q", tc.pairs, p.Interval, p.ScoreLo, p.ScoreHi, v)
+		}
+		if p.Interval != "wilson-pairs" {
+			t.Errorf("%d seed pairs all won: interval %s, want wilson-pairs", tc.pairs, p.Interval)
+		}
+	}
+	// Games whose pair is not complete (an interrupted run) are trials of their own.
+	recs := seedPairs(repeatUnit(3, [2]float64{1, 1})...)
+	var open []Record
+	for i := 0; i < len(recs); i += 2 {
+		open = append(open, recs[i])
+	}
+	if p := pairStats("A", "B", open, nil); p.Interval != "wilson" || p.Units != 0 || p.Games != 3 {
+		t.Errorf("3 games without their pairs: interval %s, %d units, %d games; want wilson, 0, 3", p.Interval, p.Units, p.Games)
 	}
 }
 

@@ -146,8 +146,11 @@ func writePair(w io.Writer, p *PairStats) {
 		return
 	}
 	method := "pentanomial: the variance of seed pairs"
-	if p.Interval == "wilson" {
-		method = "Wilson on games: too few pairs, or no variance between them"
+	switch p.Interval {
+	case "wilson-pairs":
+		method = "Wilson on seed pairs: too few pairs, or no variance between them"
+	case "wilson":
+		method = "Wilson on games: no complete seed pair"
 	}
 	fmt.Fprintf(w, "  score   %s  [%s, %s]  (95%%, %s)\n", formatPercent(float64(p.Score)), formatPercent(float64(p.ScoreLo)), formatPercent(float64(p.ScoreHi)), method)
 	fmt.Fprintf(w, "  elo     %s  [%s, %s]\n", formatElo(float64(p.Elo)), formatElo(float64(p.EloLo)), formatElo(float64(p.EloHi)))

@@ -34,10 +34,14 @@ func ScoreFromElo(elo float64) float64 {
 	return 1 / (1 + detmath.Pow(10, -elo/400))
 }
 
-// Wilson is the Wilson score interval for a proportion of successes out of n trials (a
-// success may be fractional: a draw counts ½). Unlike the normal interval it stays inside
-// [0, 1] and is not empty when every trial succeeded, which is exactly the lopsided case a
-// bot tournament often produces.
+// Wilson is the Wilson score interval with continuity correction (Newcombe 1998, method
+// 4) for a proportion of successes out of n trials (a success may be fractional: a draw
+// counts ½). Unlike the normal interval it stays inside [0, 1] and is not empty when every
+// trial succeeded, which is exactly the lopsided case a bot tournament often produces. It
+// is used where there are few trials or none that differ, and there the interval without
+// the correction is too narrow: 4 wins of 4 put it above 50% ([51.0%, 100%]), which a coin
+// does one time in eight; corrected it is [39.6%, 100%], and it takes 6 of 6 (one time in
+// 64 for a coin's heads) to leave 50% behind.
 func Wilson(successes, n, z float64) (lo, hi float64) {
 	if n <= 0 {
 		return 0, 1
@@ -46,18 +50,21 @@ func Wilson(successes, n, z float64) (lo, hi float64) {
 	// Products added to something are rounded on their own, float64(x*y), as everywhere in
 	// the statistics: Go would fuse them on arm64, and the interval would differ there.
 	z2 := float64(z * z)
-	centre := (p + z2/float64(2*n)) / (1 + z2/n)
-	half := float64(z / (1 + z2/n) * math.Sqrt(float64(p*(1-p))/n+z2/float64(float64(4*n)*n)))
-	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
-	// At 0% and 100% the interval ends exactly at 0 and 1, but the sum above falls a
-	// rounding error short, which the Elo scale turns into a large finite number (+6261
-	// instead of +inf for 40 wins out of 40).
-	if p == 0 {
-		lo = 0
+	spread := float64(float64(4*n)*p) * (1 - p)
+	den := float64(2 * (n + z2))
+	centre := float64(float64(2*n)*p) + z2
+	if p > 0 {
+		root := math.Sqrt(math.Max(0, z2-1/n+spread+float64(4*p)-2))
+		lo = math.Max(0, (centre-(float64(z*root)+1))/den)
 	}
-	if p == 1 {
-		hi = 1
+	hi = 1 // at 100% the interval ends exactly at 1: see below
+	if p < 1 {
+		root := math.Sqrt(math.Max(0, z2-1/n+spread-float64(4*p)+2))
+		hi = math.Min(1, (centre+float64(z*root)+1)/den)
 	}
+	// At 0% and 100% the interval ends exactly at 0 and 1 (the formula's bound there is
+	// taken as the edge, as Newcombe does), never a rounding error short of it, which the
+	// Elo scale would turn into a large finite number (+6261 instead of +inf).
 	return lo, hi
 }
 

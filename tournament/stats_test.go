@@ -20,17 +20,35 @@ func TestZFor95(t *testing.T) {
 	}
 }
 
-// Reference values: the Wilson example on Wikipedia's "Binomial proportion confidence
-// interval" page (81 of 263) and the edge cases that make the normal interval useless.
+// Reference values: Newcombe (1998), "Two-sided confidence intervals for the single
+// proportion", table I, method 4 (score interval with continuity correction), to the four
+// places it prints; and the interval in full for the cases a tournament meets, from the
+// closed form evaluated apart (the smallest perfect records that do and do not leave 50%).
 func TestWilson(t *testing.T) {
 	z := zFor(0.95)
+	published := []struct {
+		s, n, lo, hi float64
+	}{
+		{81, 263, 0.2535, 0.3682},
+		{15, 148, 0.0598, 0.1644},
+		{0, 20, 0, 0.2005},
+		{1, 29, 0.0018, 0.1963},
+		{0, 10, 0, 0.3445},
+	}
+	for _, tc := range published {
+		lo, hi := Wilson(tc.s, tc.n, z)
+		if !near(lo, tc.lo, 5e-5) || !near(hi, tc.hi, 5e-5) {
+			t.Errorf("Wilson(%v, %v) = [%.4f, %.4f], want [%v, %v]", tc.s, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
 	tests := []struct {
 		s, n, lo, hi float64
 	}{
-		{81, 263, 0.2552885198782743, 0.3662095769828001},
-		{20, 20, 0.8388748419471808, 1},
-		{10, 20, 0.29929800819821234, 0.7007019918017876},
-		{19, 20, 0.763868806553258, 0.9911185511992047},
+		{20, 20, 0.799546654986513, 1},
+		{10, 20, 0.27853670242073214, 0.721463297579268},
+		{5, 5, 0.4629439825324768, 1},
+		{6, 6, 0.516817051213657, 1},
+		{1.5, 2, 0.09453120573423071, 1},
 		{0, 0, 0, 1},
 	}
 	for _, tc := range tests {

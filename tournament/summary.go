@@ -68,7 +68,8 @@ type PairStats struct {
 	// counts them by A's points over the pair: 0, ½, 1, 1½, 2.
 	Units       int    `json:"units"`
 	Pentanomial [5]int `json:"pentanomial"`
-	// Score is A's mean points per game with its interval; Interval names the method.
+	// Score is A's mean points per game with its interval; Interval names the method:
+	// "pentanomial", "wilson-pairs" (Wilson on the seed pairs) or "wilson" (on games).
 	Score    Number `json:"score"`
 	ScoreLo  Number `json:"score_lo"`
 	ScoreHi  Number `json:"score_hi"`
