@@ -97,6 +97,10 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if tf.games < 1 {
 		return usageErr("--games %d: want at least 1", tf.games)
 	}
+	if cmd.Flags().Changed("group") && tf.group < 1 {
+		// 0 is the flag's "not given" inside arena, not a size anyone asks for.
+		return usageErr("--group %d: want at least 1 (leave it out for the default)", tf.group)
+	}
 	game, opts, files, bots, err := resolveTournamentBots(gf, args)
 	if err != nil {
 		return err

@@ -32,6 +32,7 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		{"run", "--game=queens", "--time-scale", "1e-10", "builtin:greedy", "builtin:random"},
 		{"serve", "--game=bestow", "--time-scale", "0", "--listen", "127.0.0.1:0", "--start-now"},
 		{"serve", "--game=bestow", "--games", "0", "--listen", "127.0.0.1:0"},
+		{"tournament", "--game=agrid", "--group", "0", "--games", "2", "builtin:greedy", "builtin:random"},
 		{"serve", "--game=bestow", "--start", "later", "--listen", "127.0.0.1:0"},
 		{"replay", "show", "any.json", "--turn", "-3"},
 		{"replay", "stdin", "any.json", "--player", "0", "--turn", "-3"},

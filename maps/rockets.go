@@ -151,8 +151,11 @@ func layoutHint(data []byte) (line int, hint string) {
 			lines, at = append(lines, f), append(at, i+1)
 		}
 	}
-	if len(lines) < 2 || len(lines[0]) != 3 {
+	if len(lines) < 2 {
 		return 0, ""
+	}
+	if n := len(lines[0]); n != 3 {
+		return at[0], fmt.Sprintf("laid out as the seed lays a map out, line %d would hold CityCount RoadCount BaseCount but holds %d %s", at[0], n, plural(n, "value"))
 	}
 	var counts [3]int
 	for i, tok := range lines[0] {
@@ -177,14 +180,18 @@ func layoutHint(data []byte) (line int, hint string) {
 			return 0, ""
 		}
 		if len(f) != want {
-			values := "values"
-			if len(f) == 1 {
-				values = "value"
-			}
-			return at[i+1], fmt.Sprintf("laid out as the seed lays a map out, line %d would hold %s but holds %d %s", at[i+1], what, len(f), values)
+			return at[i+1], fmt.Sprintf("laid out as the seed lays a map out, line %d would hold %s but holds %d %s", at[i+1], what, len(f), plural(len(f), "value"))
 		}
 	}
 	return 0, ""
+}
+
+// plural is "1 value" but "2 values": the word for n of them.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // FitsTeams checks that the map has a home base for each of n teams.

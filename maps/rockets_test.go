@@ -110,6 +110,8 @@ func TestParseRocketsMalformed(t *testing.T) {
 		{"a road short, on one line", strings.ReplaceAll(strings.Replace(tiny6, "6 6 2", "6 7 2", 1), "\n", " "), 1, "file ends where road 7 RoadFrom was expected"},
 		{"disconnected", "4 2 1\n1\n1 1 1 1\n1 2 3\n3 4 3\n", 0, "the road graph is not connected: no road path from city 1 to city 3"},
 		{"binary", "6 6 \x00\xff\n", 1, `BaseCount: "\x00\xff" is not an integer`},
+		{"a count short on the first line", strings.Replace(tiny6, "6 6 2", "6 2", 1), 6, `unexpected value after the last road: "3" (laid out as the seed lays a map out, line 1 would hold CityCount RoadCount BaseCount but holds 2 values)`},
+		{"a count too many on the first line", strings.Replace(tiny6, "6 6 2", "6 6 2 4", 1), 4, "road 1 joins city 1 to itself (laid out as the seed lays a map out, line 1 would hold CityCount RoadCount BaseCount but holds 4 values)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
