@@ -581,57 +581,69 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 	}
 }
 
-// Each Deadline24 starter plays `arena serve --games 2` on one connection: it notices the
-// second game (nothing announces it: bestow's efforts are back at 0, agrid's and rockets'
-// TIME_TO_END counts up again) and reads its world afresh. (The bestow starter used to play
-// the second game with the first one's pieces, and the rockets starter drove its cars from
-// the first game's home: its moves were refused.)
+// Each Deadline24 starter, and each built-in bot (`arena bot GAME/BOT --tcp`), plays
+// `arena serve --games 2` on one connection: it notices the second game (nothing announces
+// it: bestow's efforts are back at 0, agrid's and rockets' TIME_TO_END counts up again) and
+// reads its world afresh. (The bestow starter used to play the second game with the first
+// one's pieces, and the rockets starter drove its cars from the first game's home: its
+// moves were refused. The built-in bestow bots and rockets/greedy did the same later.)
 func TestDeadline24StartersBackToBack(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed (README: needed for the example bots and tests)")
 	}
 	for _, tc := range []struct {
 		game     string
-		teams    int
+		bots     []string // built-in bots, one team each; the starter plays every team
 		options  []string
 		commands []string // each team sends them in the second game
 	}{
-		{"bestow", 2, []string{"--option", "Ee=100"}, []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"}},
-		{"agrid", 2, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD"}},
-		{"rockets", 1, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD", "HOME"}},
+		{"bestow", []string{"greedy", "random"}, []string{"--option", "Ee=100"}, []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"}},
+		{"agrid", []string{"greedy", "random"}, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD"}},
+		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD", "HOME"}},
 	} {
-		t.Run(tc.game, func(t *testing.T) {
-			t.Parallel()
-			starter, err := filepath.Abs(filepath.Join("..", "players", "starters", tc.game, "starter.py"))
-			if err != nil {
-				t.Fatal(err)
+		starter, err := filepath.Abs(filepath.Join("..", "players", "starters", tc.game, "starter.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, builtin := range []bool{false, true} {
+			name := tc.game + "/starter"
+			if builtin {
+				name = tc.game + "/builtin"
 			}
-			const seed = 30
-			args := append([]string{"--game", tc.game, "--teams", fmt.Sprint(tc.teams), "--games", "2", "--seed", fmt.Sprint(seed), "--time-scale", "0.05"}, tc.options...)
-			srv := d24Serve(t, args...)
-			var clients []*d24Proc
-			for i := 1; i <= tc.teams; i++ {
-				clients = append(clients, d24Start(t, fmt.Sprintf("python3 %s --tcp %s --login login%d --password secret", starter, srv.addr, i)))
-			}
-			srv.wait(3 * time.Minute)
-			for _, c := range clients {
-				c.wait(t, 10*time.Second)
-			}
-			second := d24ReplayTurns(t, filepath.Join(srv.dir, fmt.Sprintf("%s-%d.json", tc.game, seed+1)))
-			for _, command := range tc.commands {
-				sent := map[int]bool{}
-				for _, turn := range second {
-					for _, m := range turn.Moves {
-						if strings.Contains(m.Output, command) {
-							sent[m.Player] = true
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				const seed = 30
+				teams := len(tc.bots)
+				args := append([]string{"--game", tc.game, "--teams", fmt.Sprint(teams), "--games", "2", "--seed", fmt.Sprint(seed), "--time-scale", "0.05"}, tc.options...)
+				srv := d24Serve(t, args...)
+				var clients []*d24Proc
+				for i := 1; i <= teams; i++ {
+					command := fmt.Sprintf("python3 %s --tcp %s --login login%d --password secret", starter, srv.addr, i)
+					if builtin {
+						command = fmt.Sprintf("%s bot %s/%s --tcp %s --login login%d", arenaBin, tc.game, tc.bots[i-1], srv.addr, i)
+					}
+					clients = append(clients, d24Start(t, command))
+				}
+				srv.wait(3 * time.Minute)
+				for _, c := range clients {
+					c.wait(t, 10*time.Second)
+				}
+				second := d24ReplayTurns(t, filepath.Join(srv.dir, fmt.Sprintf("%s-%d.json", tc.game, seed+1)))
+				for _, command := range tc.commands {
+					sent := map[int]bool{}
+					for _, turn := range second {
+						for _, m := range turn.Moves {
+							if strings.Contains(m.Output, command) {
+								sent[m.Player] = true
+							}
 						}
 					}
+					if len(sent) != teams {
+						t.Errorf("game 2: the players that sent %s: %v; want all %d", command, sent, teams)
+					}
 				}
-				if len(sent) != tc.teams {
-					t.Errorf("game 2: the players that sent %s: %v; want all %d", command, sent, tc.teams)
-				}
-			}
-		})
+			})
+		}
 	}
 }
 

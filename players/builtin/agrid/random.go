@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 )
 
 // Random walks its workers at random, puts its own markers on about half of the posts it
@@ -15,8 +17,18 @@ func Random(in io.Reader, out io.Writer) error {
 		hills  []byte
 		rng    *rand.Rand
 		placed []int // posts where it put markers, in order
+		left   = -1  // turns to the end, as TIME_TO_END last said
 	)
 	return play(in, out, func(c *client) error {
+		data, err := c.call("TIME_TO_END", 1, false)
+		if err != nil {
+			return err
+		}
+		u, _ := strconv.Atoi(strings.Fields(data[0])[0])
+		if left >= 0 && u > left { // a new game on the same session (arena serve --games)
+			p, hills, rng, placed = params{}, nil, nil, nil
+		}
+		left = u
 		if !p.parsed {
 			data, err := c.call("DESCRIBE_WORLD", 1, false)
 			if err != nil {
@@ -37,7 +49,7 @@ func Random(in io.Reader, out io.Writer) error {
 			}
 			hills = k.board
 		}
-		data, err := c.call("LIST_MY_WORKERS", 1, true)
+		data, err = c.call("LIST_MY_WORKERS", 1, true)
 		if err != nil {
 			return err
 		}

@@ -15,12 +15,17 @@ import (
 )
 
 func init() {
-	builtin.Register("bestow", "random", func(in io.Reader, out io.Writer) error { return run(in, out, &randomPlayer{}) })
-	builtin.Register("bestow", "greedy", func(in io.Reader, out io.Writer) error { return run(in, out, &greedyPlayer{}) })
+	builtin.Register("bestow", "random", func(in io.Reader, out io.Writer) error {
+		return run(in, out, func() player { return &randomPlayer{} })
+	})
+	builtin.Register("bestow", "greedy", func(in io.Reader, out io.Writer) error {
+		return run(in, out, func() player { return &greedyPlayer{} })
+	})
 }
 
 // player is a strategy: it plays one active turn. It may run out of budget (errBudget) or
-// be forced to wait (errForcedWait); both simply end the turn.
+// be forced to wait (errForcedWait); both simply end the turn. A strategy may keep what it
+// learns during a game: each game gets a new one.
 type player interface {
 	play(b *bot, info matchInfo) error
 }
@@ -28,13 +33,15 @@ type player interface {
 // bot is what every strategy knows: the world, the pieces, its own space (tracked from
 // its own successful placements) and a random source seeded from what it has read.
 type bot struct {
-	c      *client
-	w      world
-	known  bool
-	pieces []piece // index id−1
-	own    []bool  // index (z·B_o + y)·B_o + x
-	seen   uint64  // hash of the input read so far, seeds rng
-	rng    *rand.Rand
+	c        *client
+	strategy player
+	fresh    func() player // a strategy for a new game
+	w        world
+	known    bool
+	pieces   []piece // index id−1
+	own      []bool  // index (z·B_o + y)·B_o + x
+	seen     uint64  // hash of the input read so far, seeds rng
+	rng      *rand.Rand
 
 	// held is the piece bought last (0: none) and where it was placed: it stays usable in
 	// later turns until another piece is bought.
@@ -43,6 +50,11 @@ type bot struct {
 
 	orients map[int][]orientation // by piece id
 	projs   map[int][]projection
+
+	// playing: an effort has moved in this game. Efforts only grow, so both back at 0
+	// after that is the next game of the session (arena serve --games N), which nothing
+	// else announces.
+	playing bool
 }
 
 // orientationsOf caches the distinct rotations of a piece.
@@ -71,12 +83,12 @@ func (b *bot) projectionsOf(pc piece) []projection {
 	return p
 }
 
-// run plays a whole game: every turn it refreshes what it needs, lets the strategy play
-// when active, then waits. EOF on the input is the end of the game.
-func run(in io.Reader, out io.Writer, p player) error {
-	b := &bot{c: newClient(in, out)}
+// run plays the session's games: every turn it refreshes what it needs, lets the strategy
+// play when active, then waits. EOF on the input is the end of the last game.
+func run(in io.Reader, out io.Writer, fresh func() player) error {
+	b := &bot{c: newClient(in, out), strategy: fresh(), fresh: fresh}
 	for {
-		err := b.turn(p)
+		err := b.turn()
 		if errors.Is(err, errForcedWait) {
 			continue
 		}
@@ -101,7 +113,7 @@ func run(in io.Reader, out io.Writer, p player) error {
 	}
 }
 
-func (b *bot) turn(p player) error {
+func (b *bot) turn() error {
 	if !b.known {
 		data, err := b.c.call("DESCRIBE_WORLD", 1)
 		if err != nil {
@@ -124,6 +136,12 @@ func (b *bot) turn(p player) error {
 	if err != nil {
 		return err
 	}
+	if b.playing && info.me.effort == 0 && info.opp.effort == 0 {
+		// The next game: its world, pieces and spaces are new, and so are its limits.
+		*b = bot{c: b.c, strategy: b.fresh(), fresh: b.fresh}
+		return b.turn()
+	}
+	b.playing = info.me.effort != 0 || info.opp.effort != 0
 	if b.rng == nil {
 		b.mix(info.active)
 		b.rng = rand.New(rand.NewPCG(b.seen, 1))
@@ -131,7 +149,7 @@ func (b *bot) turn(p player) error {
 	if info.active != "Me" {
 		return nil
 	}
-	return p.play(b, info)
+	return b.strategy.play(b, info)
 }
 
 // mix folds input into the hash that seeds the bot's randomness.

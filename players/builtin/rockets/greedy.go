@@ -15,9 +15,22 @@ import (
 // deposit is enough. It upgrades engines when rich and trunks for the money runs.
 func Greedy(in io.Reader, out io.Writer) error {
 	c := newClient(in, out)
+	for {
+		if err := playGreedy(c); !errors.Is(err, errNewGame) {
+			return quiet(err)
+		}
+	}
+}
+
+// errNewGame: TIME_TO_END counted up, so the session's next game has begun (arena serve
+// --games N), which nothing else announces: its world is another.
+var errNewGame = errors.New("the next game has begun")
+
+// playGreedy plays one game, from learning its world to the end of its last turn.
+func playGreedy(c *client) error {
 	w, err := c.describe()
 	if err != nil {
-		return quiet(err)
+		return err
 	}
 	b := &bot{c: c, world: w, graph: newGraph(w.cities), rng: rand.New(rand.NewPCG(w.seed, 11)), left: 1 << 30, refused: map[int]bool{}}
 	b.visited = make([]bool, w.cities+1)
@@ -30,7 +43,7 @@ func Greedy(in io.Reader, out io.Writer) error {
 			err = nil
 		}
 		if err != nil {
-			return quiet(err)
+			return err
 		}
 		b.turnNo++
 	}
@@ -50,7 +63,7 @@ type bot struct {
 	graph   *graph
 	rng     *rand.Rand
 	turnNo  int
-	left    int // turns left after this one, as last read
+	left    int // turns left after this one, as read at the start of the turn
 	cash    int64
 	cars    []carPlan
 	visited []bool // cities any car of the team has been to
@@ -79,7 +92,14 @@ func (b *bot) reserve() int64 {
 }
 
 func (b *bot) turn() error {
-	var err error
+	left, err := b.c.turnsLeft()
+	if err != nil {
+		return err
+	}
+	if left > b.left {
+		return errNewGame
+	}
+	b.left = left
 	if b.cash, err = b.c.cash(); err != nil {
 		return err
 	}
@@ -95,11 +115,6 @@ func (b *bot) turn() error {
 		return err
 	}
 	b.graph.learn(roads)
-	if b.turnNo%10 == 0 || b.launched > 0 {
-		if b.left, err = b.c.turnsLeft(); err != nil {
-			return err
-		}
-	}
 	for i, car := range cars {
 		b.visited[car.city] = true
 		if car.busy > 0 || !b.c.room(1) {

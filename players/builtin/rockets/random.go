@@ -11,13 +11,23 @@ import (
 // else: it earns from the cycles it happens to close and pays for the fuel.
 func Random(in io.Reader, out io.Writer) error {
 	c := newClient(in, out)
+	for {
+		if err := playRandom(c); !errors.Is(err, errNewGame) {
+			return quiet(err)
+		}
+	}
+}
+
+// playRandom plays one game of the session.
+func playRandom(c *client) error {
 	w, err := c.describe()
 	if err != nil {
-		return quiet(err)
+		return err
 	}
 	rng := rand.New(rand.NewPCG(w.seed, 7))
+	left := 1 << 30
 	for {
-		err := randomTurn(c, rng)
+		err := randomTurn(c, rng, &left)
 		switch {
 		case err == nil || errors.As(err, new(*failure)):
 			err = c.wait()
@@ -25,12 +35,21 @@ func Random(in io.Reader, out io.Writer) error {
 			err = nil
 		}
 		if err != nil {
-			return quiet(err)
+			return err
 		}
 	}
 }
 
-func randomTurn(c *client, rng *rand.Rand) error {
+// randomTurn plays one turn; left is the count of TIME_TO_END, which tells the next game.
+func randomTurn(c *client, rng *rand.Rand, left *int) error {
+	n, err := c.turnsLeft()
+	if err != nil {
+		return err
+	}
+	if n > *left {
+		return errNewGame
+	}
+	*left = n
 	cars, err := c.cars()
 	if err != nil {
 		return err
