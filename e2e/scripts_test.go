@@ -48,6 +48,44 @@ func TestTournamentLocalScriptSPRT(t *testing.T) {
 	}
 }
 
+// The local script's reports are its tournament's own: a results file that also holds an
+// earlier run's games (another seed, into the same -o) keeps them, but they are not counted
+// in the reports, as arena itself does not count them. (The reports used to be
+// `arena tournament report` of the whole file: 4 games here.)
+func TestTournamentLocalScriptReportsItsOwnGames(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	dir := t.TempDir()
+	for _, seed := range []string{"3", "4"} {
+		r := script(t, dir, "tournament-local.sh", []string{"ARENA=" + arenaBin},
+			"-g", "queens", "-n", "2", "-p", "1", "-s", seed, "builtin:greedy", "builtin:random", "--", "--time-scale", roomy)
+		if r.code != 0 {
+			t.Fatalf("seed %s: want exit 0\n%s", seed, r)
+		}
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "tournament-queens.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(report), "queens: 2 games") {
+		t.Errorf("the table counts other games than its tournament's:\n%s", report)
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "tournament-queens.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(csv), "\nbuiltin:greedy,2,") {
+		t.Errorf("the csv counts other games than its tournament's:\n%s", csv)
+	}
+	if lines, _ := os.ReadFile(filepath.Join(dir, "tournament-queens.jsonl")); strings.Count(string(lines), "\n") != 4 {
+		t.Errorf("the results file should keep both runs' 4 games:\n%s", lines)
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, "*.err")); len(leftovers) != 0 {
+		t.Errorf("files left behind: %v", leftovers)
+	}
+}
+
 // localScript plays a 2-game queens tournament with scripts/tournament-local.sh and
 // returns the table report it wrote.
 func localScript(t *testing.T, env []string, flags ...string) string {

@@ -47,15 +47,6 @@ while [ $# -gt 0 ]; do
 done
 [ ${#bots[@]} -ge 2 ] || { echo "tournament-local: give at least two bots" >&2; usage; }
 results=${results:-tournament-$game.jsonl}
-# An SPRT given to arena also goes to the report, which says how it stands.
-report=()
-for ((i = 0; i < ${#extra[@]}; i++)); do
-  case ${extra[i]} in
-    --sprt) report=(--sprt "${extra[i + 1]:-}") ;;
-    --sprt=*) report=("${extra[i]}") ;;
-  esac
-done
-
 . "$(dirname "$0")/lib/arena.sh"
 find_arena tournament-local
 
@@ -77,6 +68,18 @@ case $status in
     exit $status ;;
 esac
 base=${results%.jsonl}
-"${arena[@]}" tournament report "${report[@]}" "$results" >"$base.txt"
-"${arena[@]}" tournament report --format csv "$results" >"$base.csv"
+# The reports are this tournament's own summary: run again with every game recorded, it
+# plays nothing and prints it. (arena tournament report would count every line of the
+# file, the games of an earlier run with another seed or --games included.)
+for format in table csv; do
+  out=$base.txt
+  [ "$format" = csv ] && out=$base.csv
+  if ! "${arena[@]}" "${args[@]}" "${bots[@]}" "${extra[@]}" --no-progress --format "$format" >"$out" 2>"$out.err"; then
+    cat "$out.err" >&2
+    rm -f "$out.err"
+    echo "tournament-local: could not write $out" >&2
+    exit 1
+  fi
+  rm -f "$out.err"
+done
 echo "tournament-local: reports in $base.txt and $base.csv" >&2
