@@ -50,7 +50,7 @@ func Wilson(successes, n, z float64) (lo, hi float64) {
 	// Products added to something are rounded on their own, float64(x*y), as everywhere in
 	// the statistics: Go would fuse them on arm64, and the interval would differ there.
 	z2 := float64(z * z)
-	spread := float64(float64(4*n)*p) * (1 - p)
+	spread := float64(float64(float64(4*n)*p) * (1 - p))
 	den := float64(2 * (n + z2))
 	centre := float64(float64(2*n)*p) + z2
 	if p > 0 {
