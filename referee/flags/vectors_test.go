@@ -145,6 +145,7 @@ func TestVector03MinePlanting(t *testing.T) {
 		{"MINE 0 3 3", 0, 1, false},
 		{"MINE 0 2 2", 15, 0, false}, // wall: skipped without cost
 		{"MINE 0 1 1", 15, 0, false}, // distance 3: skipped without cost
+		{"MINE 0 2 3", 15, 0, false}, // its own cell, distance 0: skipped without cost
 		{"MINE 0 9 9", 15, 0, true},  // outside the grid: invalid
 	}
 	for _, tc := range tests {

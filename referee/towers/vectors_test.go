@@ -317,6 +317,36 @@ func TestSpec16_10Cap(t *testing.T) {
 	}
 }
 
+// A build and an upgrade cost exactly 800: 800 pays, 799 does not. (799 happens: two
+// suicide refunds of 266 and 533 from nothing.) The statement lists the order of a turn as
+// soldiers, builds, upgrades, suicides; the original simulator checks tower commands first
+// and spends from one running balance, so with 800 an upgrade written after a build still
+// goes first, and the build is refused (see docs/games/towers.md).
+func TestBuildAndUpgradeCostExactly800(t *testing.T) {
+	for _, tc := range []struct {
+		money           int
+		line            string
+		built, upgraded bool
+	}{
+		{800, "BUILD 6 6", true, false},
+		{799, "BUILD 6 6", false, false},
+		{800, "UPGRADE 40", false, true},
+		{799, "UPGRADE 40", false, false},
+		{800, "BUILD 6 6;UPGRADE 40", false, true},
+		{1600, "BUILD 6 6;UPGRADE 40", true, true},
+	} {
+		g := newTestGame(t)
+		g.money[0] = tc.money
+		playLines(g, tc.line, "")
+		if built := g.towerAt(0, 6, 6); built != tc.built {
+			t.Errorf("%d money, %q: built %v, want %v (%q)", tc.money, tc.line, built, tc.built, g.events)
+		}
+		if upgraded := g.findTower(0, 40).level == 2; upgraded != tc.upgraded {
+			t.Errorf("%d money, %q: upgraded %v, want %v (%q)", tc.money, tc.line, upgraded, tc.upgraded, g.events)
+		}
+	}
+}
+
 func TestSpec16_11Mirror(t *testing.T) {
 	g := newTestGame(t)
 	g.money[1] = 800
