@@ -386,6 +386,13 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			if len(rec.Turns) == 1 {
 				all = "its 1 turn"
 			}
+			if old.Result.Unfinished {
+				// The recorded game was stopped (Ctrl-C): the new one plays on past it.
+				all = fmt.Sprintf("the %s recorded before the game was stopped; the new game went on to turn %d", count(len(old.Turns), "turn"), len(rec.Turns)-1)
+				if len(old.Turns) == 0 {
+					all = fmt.Sprintf("no turn recorded before the game was stopped; the new game went on to turn %d", len(rec.Turns)-1)
+				}
+			}
 			fmt.Fprintf(out, "same answers on %s; result: %s\n", all, resultLine(rec.Result))
 			return nil
 		},
@@ -432,10 +439,15 @@ func replayContentError(path string, rec *replays.Replay, err error) error {
 	return fmt.Errorf("replay %s: field options.%s: %q: %s", path, oe.Key, value, oe.Reason)
 }
 
-// firstAnswerDifference compares two games' answers turn by turn.
+// firstAnswerDifference compares two games' answers turn by turn. A recorded game that was
+// stopped (Ctrl-C) ends where it was stopped, not where its game ended: the new game going
+// on past it is no difference.
 func firstAnswerDifference(old, now *replays.Replay) string {
 	for i := 0; i < len(old.Turns) || i < len(now.Turns); i++ {
 		if i >= len(old.Turns) {
+			if old.Result.Unfinished {
+				return ""
+			}
 			return fmt.Sprintf("turn %d: the new game goes on after the recorded one ended", now.Turns[i].Turn)
 		}
 		if i >= len(now.Turns) {

@@ -151,6 +151,14 @@ func TestRerunInterruptedKeepsItsReplay(t *testing.T) {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
 	}
+
+	// The unfinished replay reruns: its recorded turns are compared, and the new game
+	// going on past the turn where it was stopped is no difference (it was reported as
+	// one, "the new game goes on after the recorded one ended", exit 1).
+	r := arena(t, "replay", "rerun", again)
+	if r.code != 0 || !regexp.MustCompile(`same answers on the \d+ turns recorded before the game was stopped; the new game went on to turn \d+`).MatchString(r.stdout) {
+		t.Errorf("rerun of the unfinished replay: want exit 0 and same answers on its recorded turns\n%s", r)
+	}
 }
 
 // watchedOutput keeps what a command writes and closes seen once it matches want.
