@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arena-games/arena/match"
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/replays"
 )
@@ -248,6 +249,14 @@ input printed.`,
 					if m.Player == player {
 						b.WriteString(m.Input)
 					}
+				}
+			}
+			if b.Len() > 0 && rec.Settings.Handshake {
+				// The login exchange is not recorded (it is the same for every bot that
+				// got into the game), but the bot received it before its first input.
+				_, err = io.WriteString(cmd.OutOrStdout(), protocol.LoginReceived)
+				if err != nil {
+					return err
 				}
 			}
 			if b.Len() == 0 {

@@ -250,6 +250,17 @@ func TestRerunOfAHandshakeGame(t *testing.T) {
 	if r := arena(t, "replay", "rerun", replay); r.code != 0 || !strings.Contains(r.stdout, "same answers on all 5 turns") {
 		t.Errorf("rerun of a handshake game between built-in bots: want the same answers\n%s", r)
 	}
+	// replay stdin prints what the bot received, the login exchange first: a client that
+	// logs in reads through it (without it, "handshake: expected LOGIN, got \"OK\"").
+	in := arena(t, "replay", "stdin", replay, "--player", "0")
+	if in.code != 0 || !strings.HasPrefix(in.stdout, "LOGIN\nPASS\nOK\n") {
+		t.Fatalf("replay stdin of a handshake game: want the login exchange first\n%s", in)
+	}
+	bot := exec.Command(arenaBin, "bot", "agrid/greedy", "--handshake")
+	bot.Stdin = strings.NewReader(in.stdout)
+	if out, err := bot.CombinedOutput(); err != nil {
+		t.Errorf("the built-in bot fed replay stdin: %v\n%s", err, out)
+	}
 }
 
 // The same in a tournament with more bots than a game takes: every built-in bot logs in,

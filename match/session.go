@@ -326,7 +326,7 @@ func shakeHands(cfg Config, ref referee.Session, seats []*seat) []*replays.Move 
 				by = time.Now().Add(cfg.StartupGrace)
 			}
 			ok := true
-			for _, prompt := range []string{"LOGIN", "PASS"} {
+			for _, prompt := range protocol.LoginPrompts {
 				if _, err := s.proc.Write(prompt+"\n", by); err != nil {
 					leave(cfg, ref, &refMu, nil, s, m, err)
 					return

@@ -228,7 +228,7 @@ type Credentials func(login, password string) (seat int, ok bool)
 func (c *Conn) Handshake(check Credentials, timeout time.Duration) (int, error) {
 	by := time.Now().Add(timeout)
 	var got [2]string
-	for i, prompt := range []string{"LOGIN", "PASS"} {
+	for i, prompt := range protocol.LoginPrompts {
 		c.Send(prompt)
 		line, _, err := c.ReadLine(by)
 		if err != nil {

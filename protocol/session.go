@@ -43,6 +43,13 @@ func Failure(code int, message string) string {
 // OK is the success line.
 const OK = "OK"
 
+// LoginPrompts are the server's prompts of the login exchange, in order; a client answers
+// each with one line (its login, its password), and a server that accepts them says OK.
+var LoginPrompts = [...]string{"LOGIN", "PASS"}
+
+// LoginReceived is all a client that logged in received of the exchange.
+const LoginReceived = "LOGIN\nPASS\n" + OK + "\n"
+
 // LimitReached is the answer to a line over the command limit, which forces waiting.
 var LimitReached = Failed(CodeLimitReached)
 
