@@ -194,6 +194,11 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 		},
 		Turns: []replays.Turn{},
 	}
+	if info.Style == referee.StyleSession {
+		// A session game's turns last a fixed time whatever the bots do: --timing, which
+		// judges an answer against its limit, does not apply (and is refused).
+		rec.Settings.Timing = ""
+	}
 	if rec.Options == nil {
 		rec.Options = map[string]string{}
 	}

@@ -381,6 +381,11 @@ func TestSessionLockstep(t *testing.T) {
 		if err := replays.Verify(rec); err != nil {
 			t.Errorf("verify: %v", err)
 		}
+		// A session game's turns last a fixed time: no --timing applies, and the replay
+		// names none (the viewer showed "timing strict").
+		if rec.Settings.Timing != "" {
+			t.Errorf("sequential=%v: settings.timing %q, want none", seq, rec.Settings.Timing)
+		}
 	}
 }
 
