@@ -174,7 +174,10 @@ func fmtMS(v float64) string {
 }
 
 func printMove(w io.Writer, rec *replays.Replay, turn int, m replays.Move) {
-	fmt.Fprintf(w, "\n== turn %d, player %d (%s), %.2f ms", turn, m.Player, rec.Players[m.Player].Name, m.TimeMS)
+	fmt.Fprintf(w, "\n== turn %d, player %d (%s)", turn, m.Player, rec.Players[m.Player].Name)
+	if rec.Settings.Transport != "tcp" { // arena serve measures no response times
+		fmt.Fprintf(w, ", %.2f ms", m.TimeMS)
+	}
 	if m.CPUMS != nil {
 		fmt.Fprintf(w, ", cpu %.2f ms", *m.CPUMS)
 	}

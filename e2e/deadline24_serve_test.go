@@ -667,6 +667,11 @@ func TestDeadline24BuiltinBotsOverTCP(t *testing.T) {
 		t.Errorf("the greedy team did not win against the random one:\n%s", out)
 	}
 	d24Verify(t, filepath.Join(srv.dir, "agrid-6.json"))
+	// The server measures no response times: replay show gives none (it printed 0.00 ms).
+	if show := d24Arena(t, srv.dir, "replay", "show", "agrid-6.json", "--turn", "3"); show.code != 0 ||
+		!strings.Contains(show.stdout, "== turn 3, player 0 (login1)\n") || strings.Contains(show.stdout, " ms") {
+		t.Errorf("replay show of a serve replay: want its exchanges without times\n%s", show)
+	}
 	if r := d24Arena(t, t.TempDir(), "bot", "queens/greedy", "--tcp", srv.addr); r.code != 2 || !strings.Contains(r.stderr, "Deadline24 games") {
 		t.Errorf("--tcp with a CodinGame game: want exit status 2 naming the games it is for\n%s", r)
 	}
