@@ -88,11 +88,18 @@ func newReplayShowCmd() *cobra.Command {
 					if player >= 0 && m.Player != player {
 						continue
 					}
-					printMove(w, rec, t.Turn, m)
+					printMove(w, rec, t.Turn, m, false)
 				}
 				if player < 0 {
 					for _, e := range t.Frame.Events {
 						fmt.Fprintf(w, "  event: %s\n", e)
+					}
+				}
+			}
+			if st := rec.Result.Stopped; st != nil && (turn < 0 || turn == st.Turn) {
+				for _, m := range st.Moves {
+					if player < 0 || m.Player == player {
+						printMove(w, rec, st.Turn, m, true)
 					}
 				}
 			}
@@ -116,6 +123,17 @@ func notNegative(cmd *cobra.Command, names ...string) error {
 	return nil
 }
 
+// heldTurns says what the replay of a game stopped by Ctrl-C holds.
+func heldTurns(rec *replays.Replay) string {
+	played := "the " + count(len(rec.Turns), "turn") + " played"
+	if st := rec.Result.Stopped; st != nil {
+		played += fmt.Sprintf(" and turn %d as far as it went", st.Turn)
+	}
+	return played
+}
+
+// selectTurns is the recorded turn --turn asks for, or every turn without it. The turn a
+// game was stopped in is no recorded turn, but may be asked for: it selects none.
 func selectTurns(rec *replays.Replay, turn int) ([]replays.Turn, error) {
 	if turn < 0 {
 		return rec.Turns, nil
@@ -125,9 +143,16 @@ func selectTurns(rec *replays.Replay, turn int) ([]replays.Turn, error) {
 			return []replays.Turn{t}, nil
 		}
 	}
+	st := rec.Result.Stopped
+	if st != nil && st.Turn == turn {
+		return nil, nil
+	}
 	last := -1
 	if n := len(rec.Turns); n > 0 {
 		last = rec.Turns[n-1].Turn
+	}
+	if st != nil {
+		return nil, usageErr("--turn %d: the replay has turns 0 to %d, and turn %d, where the game was stopped", turn, last, st.Turn)
 	}
 	return nil, usageErr("--turn %d: the replay has turns 0 to %d", turn, last)
 }
@@ -143,7 +168,9 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 		fmt.Fprintf(w, "  options %s", strings.Join(kv, " "))
 	}
 	fmt.Fprintln(w)
-	if res.Unfinished {
+	if res.Unfinished && res.Stopped != nil {
+		fmt.Fprintf(w, "unfinished: stopped after %s, during turn %d, shown as far as it went (the scores are the position before it)\n", count(len(rec.Turns), "turn"), res.Stopped.Turn)
+	} else if res.Unfinished {
 		fmt.Fprintf(w, "unfinished: stopped after %s (the scores are the position then)\n", count(len(rec.Turns), "turn"))
 	} else if res.Winner >= 0 {
 		fmt.Fprintf(w, "winner: player %d (%s)\n", res.Winner, res.Players[res.Winner].Name)
@@ -173,9 +200,14 @@ func fmtMS(v float64) string {
 	return fmt.Sprintf("%.1fms", v)
 }
 
-func printMove(w io.Writer, rec *replays.Replay, turn int, m replays.Move) {
+// printMove prints one exchange; stopped: of the turn the game was stopped in, which has
+// no time or status of its own (the stop made them).
+func printMove(w io.Writer, rec *replays.Replay, turn int, m replays.Move, stopped bool) {
 	fmt.Fprintf(w, "\n== turn %d, player %d (%s)", turn, m.Player, rec.Players[m.Player].Name)
-	if rec.Settings.Transport != "tcp" { // arena serve measures no response times
+	switch {
+	case stopped:
+		fmt.Fprint(w, ", stopped by the interruption: as far as it went, not played")
+	case rec.Settings.Transport != "tcp": // arena serve measures no response times
 		fmt.Fprintf(w, ", %.2f ms", m.TimeMS)
 	}
 	if m.CPUMS != nil {
@@ -252,6 +284,11 @@ input printed.`,
 					if m.Player == player {
 						b.WriteString(m.Input)
 					}
+				}
+			}
+			if st := rec.Result.Stopped; st != nil && (turn < 0 || turn >= st.Turn) {
+				if m := st.Move(player); m != nil {
+					b.WriteString(m.Input) // the turn the game was stopped in
 				}
 			}
 			if b.Len() > 0 && rec.Settings.Handshake {
@@ -377,7 +414,7 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 				if ferr := stream.Finish(rec); ferr != nil {
 					return fmt.Errorf("%w; and %w", err, ferr)
 				}
-				return fmt.Errorf("%w; %s holds the %s played, marked unfinished", err, replayPath, count(len(rec.Turns), "turn"))
+				return fmt.Errorf("%w; %s holds %s, marked unfinished", err, replayPath, heldTurns(rec))
 			}
 			if err != nil {
 				return replayContentError(args[0], old, err)

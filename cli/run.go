@@ -378,7 +378,7 @@ same bot outputs give the same game.`,
 			case runErr != nil && replayErr != nil:
 				return fmt.Errorf("%w; and %w", runErr, replayErr)
 			case runErr != nil && replayPath != "":
-				return fmt.Errorf("%w; %s holds the %s played, marked unfinished", runErr, replayPath, count(len(rec.Turns), "turn"))
+				return fmt.Errorf("%w; %s holds %s, marked unfinished", runErr, replayPath, heldTurns(rec))
 			case runErr != nil:
 				return runErr
 			}

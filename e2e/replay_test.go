@@ -80,6 +80,56 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 	}
 }
 
+// A game stopped by Ctrl-C while a bot hangs (--no-timeout) keeps the turn it was stopped
+// in, as far as it went, apart from the turns played: replay stdin gives the input the bot
+// hung on, and replay show what it had printed. (That turn was dropped: the input that
+// reproduces the hang was lost.)
+func TestInterruptedGameKeepsTheTurnItWasStoppedIn(t *testing.T) {
+	needPython(t)
+	t.Parallel()
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "hang.json")
+	cmd := exec.Command(arenaBin, "run", "--game", "queens", "--seed", "3", "--no-timeout", "--replay", replay, "--stderr",
+		"python3 "+filepath.Join(botsDir, "queens_statement.py")+" --sleep-turn 4 --sleep-ms 600000 --log-turns 1", "builtin:random")
+	cmd.Dir = workDir
+	stderr := &watchedOutput{want: regexp.MustCompile(`(?m)turn 4$`), seen: make(chan struct{})}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-stderr.seen:
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the bot was not asked turn 4 within two minutes; stderr:\n%s", stderr)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if !strings.Contains(stderr.String(), replay+" holds the 4 turns played and turn 4 as far as it went") {
+		t.Errorf("arena's word on the interrupted game: want what the replay holds\n%s", stderr)
+	}
+	upTo3 := arena(t, "replay", "stdin", replay, "--player", "0", "--turn", "3")
+	upTo4 := arena(t, "replay", "stdin", replay, "--player", "0", "--turn", "4")
+	all := arena(t, "replay", "stdin", replay, "--player", "0")
+	if upTo3.code != 0 || upTo4.code != 0 || len(upTo4.stdout) <= len(upTo3.stdout) || !strings.HasPrefix(upTo4.stdout, upTo3.stdout) || all.stdout != upTo4.stdout {
+		t.Fatalf("replay stdin up to the stopped turn: want the input of turns 0 to 3, then turn 4's\n%s\n%s", upTo3, upTo4)
+	}
+	// What the bot was sent in turn 4 is a queens turn: gold and touched site, then the sites.
+	if turn4 := strings.TrimPrefix(upTo4.stdout, upTo3.stdout); !regexp.MustCompile(`^\d+ -?\d+\n`).MatchString(turn4) {
+		t.Errorf("turn 4's input: %q", turn4)
+	}
+	show := arena(t, "replay", "show", replay, "--turn", "4", "--player", "0")
+	if show.code != 0 || !strings.Contains(show.stdout, "during turn 4") || !strings.Contains(show.stdout, "== turn 4, player 0") ||
+		!strings.Contains(show.stdout, "stopped by the interruption") || !strings.Contains(show.stdout, "  | turn 4") {
+		t.Errorf("replay show of the stopped turn: want its input and the bot's stderr\n%s", show)
+	}
+	// It is no turn of the game: verify checks the 4 played and has no result to check.
+	if v := arena(t, "replay", "verify", replay); v.code != 1 || !strings.Contains(v.stderr, "its 4 turns verify") {
+		t.Errorf("verify: want the 4 played turns checked\n%s", v)
+	}
+}
+
 // replay rerun --replay keeps the new game's turns when it is stopped by Ctrl-C, as arena
 // run keeps them: the replay asked for, marked unfinished, where the rerun went on to
 // differ or hang. It was discarded, and the error named the replay being rerun as if it

@@ -122,6 +122,9 @@ func (e *StartError) Unwrap() error { return e.Err }
 type InterruptedError struct {
 	Turn int
 	Err  error
+	// stopped is the turn in progress as far as it went (nil when no bot had been sent any
+	// of it), for the replay's result.
+	stopped *replays.StoppedTurn
 }
 
 // Error says at which turn; the cause only when it is more than the plain cancellation the
@@ -136,6 +139,22 @@ func (e *InterruptedError) Error() string {
 func (e *InterruptedError) Unwrap() error { return e.Err }
 
 func interrupted(turn int, err error) error { return &InterruptedError{Turn: turn, Err: err} }
+
+// interruptedIn is interrupted for a turn that had begun: moves are what its bots were sent
+// of it, answered and printed (their times and statuses, which the stop made, left out).
+func interruptedIn(turn int, err error, moves []replays.Move) error {
+	var kept []replays.Move
+	for _, m := range moves {
+		if m.Input != "" || m.Output != "" || m.Stderr != "" {
+			kept = append(kept, replays.Move{Player: m.Player, Input: m.Input, Output: m.Output, Stderr: m.Stderr})
+		}
+	}
+	e := &InterruptedError{Turn: turn, Err: err}
+	if len(kept) > 0 {
+		e.stopped = &replays.StoppedTurn{Turn: turn, Moves: kept}
+	}
+	return e
+}
 
 // Run plays one game and returns its replay (whose Result says who won). An error means the
 // game could not be played: bad options, a bot that cannot be started, or ctx ended (then
@@ -226,7 +245,8 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	defer stopAll(seats, cfg.StopGrace)
 	// Ctrl-C stops the bots at once: a bot that does not answer, in a turn with no limit to
 	// end it (--no-timeout), would otherwise hold the game for ever. Their reads and writes
-	// then return, and the game ends at the interrupted turn, which is not recorded.
+	// then return, and the game ends at the interrupted turn, which is not recorded as a
+	// turn (the result keeps what its bots were sent and answered: Result.Stopped).
 	defer context.AfterFunc(ctx, func() {
 		for _, s := range seats {
 			go s.proc.Stop(cfg.StopGrace)
@@ -245,9 +265,15 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 		s.settle()
 	}
 	stopAll(seats, cfg.StopGrace)
+	var stopped *replays.StoppedTurn
+	if ie := (*InterruptedError)(nil); errors.As(err, &ie) {
+		stopped = ie.stopped
+	}
 	for i, s := range seats {
 		if tail := s.proc.TakeStderr(); tail != "" {
-			if m := lastMove(rec, i); m != nil {
+			if m := stopped.Move(i); m != nil {
+				m.Stderr += tail // printed during the turn it was stopped in
+			} else if m := lastMove(rec, i); m != nil {
 				m.Stderr += tail
 			}
 		}
@@ -259,6 +285,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	rec.Result = replays.NewResult(info.Name, cfg.Seed, len(rec.Turns), rec.Players, outcomes)
 	rec.Result.Unfinished = err != nil
+	rec.Result.Stopped = stopped
 	if info.Style == referee.StyleSession && err == nil {
 		unended := map[int]string{}
 		for i, s := range seats {
@@ -311,6 +338,10 @@ type seat struct {
 	// unended is what a session seat had printed of a line without its newline when its
 	// last turn's budget ran out: quoted in the result when it went silent.
 	unended string
+	// sent: the input of the seat's last exchange was written (a turn-based game); partial
+	// is what the bot printed of a line it did not end when that exchange failed.
+	sent    bool
+	partial string
 }
 
 func startSeats(cfg Config, info referee.Info) ([]*seat, error) {

@@ -175,6 +175,19 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("timing health (first, max) against the recorded moves (-want +got):\n%s", diff)
 	}
+	// The turn in progress is kept apart, as far as it went: what player 0 was sent and
+	// printed before it slept (the bot being debugged), and nothing of player 1, which was
+	// never sent its input.
+	st := rec.Result.Stopped
+	if st == nil || st.Turn != 2 {
+		t.Fatalf("stopped turn %+v, want turn 2", st)
+	}
+	if m := st.Move(0); m == nil || m.Input != "turn 2\n" || !strings.Contains(m.Stderr, "p0 in turn 2") || m.TimeMS != 0 || m.Status != "" {
+		t.Errorf("player 0's move in the stopped turn: %+v; want its input and stderr, no time or status", m)
+	}
+	if m := st.Move(1); m != nil {
+		t.Errorf("player 1 was never sent turn 2, yet its stopped move is %+v", m)
+	}
 }
 
 // watchWriter calls seen once what was written to it holds want.
@@ -209,6 +222,23 @@ func interruptedSessionGame(t *testing.T) *replays.Replay {
 		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
 	}
 	return rec
+}
+
+// The session turn cut by Ctrl-C is kept apart, as far as it went: the lines the answering
+// bot sent and the answers it got (a bestow bot stopped in its first turn left a replay
+// that said it had received no input at all).
+func TestInterruptedSessionTurnIsKeptApart(t *testing.T) {
+	rec := interruptedSessionGame(t)
+	st := rec.Result.Stopped
+	if st == nil || st.Turn != 0 {
+		t.Fatalf("stopped turn %+v, want turn 0", st)
+	}
+	if m := st.Move(0); m == nil || !strings.Contains(m.Output, "ADD 2") || !strings.Contains(m.Input, "OK") {
+		t.Errorf("the answering bot's move in the stopped turn: %+v; want its commands and their answers", m)
+	}
+	if m := st.Move(1); m != nil {
+		t.Errorf("the silent bot sent nothing, yet its stopped move is %+v", m)
+	}
 }
 
 // The same for a session game: a turn cut by Ctrl-C is not recorded, nor are its times

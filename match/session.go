@@ -96,11 +96,16 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 		}
 		if err := ctx.Err(); err != nil {
 			// The bots were stopped: the turn is not recorded, and its times leave the timing
-			// health with it, which describes the recorded moves.
+			// health with it, which describes the recorded moves. What the bots were sent and
+			// answered in it is kept apart (Result.Stopped), for debugging.
+			stopped := make([]replays.Move, 0, n)
 			for p, s := range seats {
 				s.times, s.limit = s.times[:timed[p]], s.limit[:timed[p]]
+				m := *moves[p]
+				m.Stderr = s.proc.TakeStderr()
+				stopped = append(stopped, m)
 			}
-			return interrupted(turn, err)
+			return interruptedIn(turn, err, stopped)
 		}
 		ref.EndTurn()
 		t := replays.Turn{Turn: turn}

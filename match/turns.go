@@ -62,12 +62,19 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 		if err := ctx.Err(); err != nil {
 			// The bots were stopped by the interruption: their answers are not theirs, and
 			// neither are their times (a bot asked after the stop was never sent its input).
-			// The turn is not recorded, so its times leave the timing health too.
-			for _, req := range reqs {
+			// The turn is not recorded, so its times leave the timing health too; what its
+			// bots were sent and answered is kept apart (Result.Stopped), for debugging.
+			for i, req := range reqs {
 				s := seats[req.Player]
 				s.times, s.limit = s.times[:len(s.times)-1], s.limit[:len(s.limit)-1]
+				moves[i].Stderr += s.proc.TakeStderr() // its CPU time and the like are not kept
+				s.owed = owed{}
+				if !s.sent {
+					moves[i].Input = ""
+				}
+				moves[i].Output += s.partial // as printed: without its newline
 			}
-			return interrupted(turn, err)
+			return interruptedIn(turn, err, moves)
 		}
 		ref.Play(answers)
 		for _, a := range answers {
@@ -185,6 +192,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		by, capped = end, true
 	}
 	sent, err := s.proc.Write(req.Input, by)
+	s.sent, s.partial = err == nil, ""
 	if idle != nil {
 		idle.do(s)
 	}
@@ -200,6 +208,9 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			var a players.Answer
 			a, err = s.proc.ReadAnswer(req.Lines, by)
 			lines, output, last = a.Lines, a.Output, a.Last
+		}
+		if pe := (*players.Error)(nil); errors.As(err, &pe) {
+			s.partial = pe.Partial
 		}
 	}
 	// The time arena stood stopped (Ctrl-Z) is not the bot's: see players.StopWithArena.

@@ -116,6 +116,32 @@ type Result struct {
 	// Unfinished: the game was stopped before its end (Ctrl-C): the turns are those played,
 	// and the scores, ranks and statuses the position when it stopped, not a game's result.
 	Unfinished bool `json:"unfinished,omitempty"`
+	// Stopped is the turn the game was stopped in, as far as it went, when a bot had been
+	// sent some of it (an unfinished game only).
+	Stopped *StoppedTurn `json:"stopped_turn,omitempty"`
+}
+
+// StoppedTurn is the turn a game was stopped in (Ctrl-C), as far as it went: what each bot
+// had been sent of it, had answered and had printed on stderr. It is not a turn of the
+// game: the referee did not play it, so verify leaves it out. It is kept because the bot
+// being debugged may be the one that was stopped (a bot that hangs, under --no-timeout),
+// and its input is what reproduces it (arena replay stdin).
+type StoppedTurn struct {
+	Turn  int    `json:"turn"`
+	Moves []Move `json:"moves"` // player, input, output and stderr only
+}
+
+// Move is the stopped turn's move of player p, or nil.
+func (s *StoppedTurn) Move(p int) *Move {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Moves {
+		if s.Moves[i].Player == p {
+			return &s.Moves[i]
+		}
+	}
+	return nil
 }
 
 // PlayerResult is one player's line of a Result.
