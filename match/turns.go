@@ -209,7 +209,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			a, err = s.proc.ReadAnswer(req.Lines, by)
 			lines, output, last = a.Lines, a.Output, a.Last
 		}
-		if pe := (*players.Error)(nil); errors.As(err, &pe) {
+		if pe := (*players.Error)(nil); err != nil && errors.As(err, &pe) {
 			s.partial = pe.Partial
 		}
 	}
