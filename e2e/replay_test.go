@@ -40,24 +40,10 @@ func TestReplayWrittenDuringTheGame(t *testing.T) {
 	replay := filepath.Join(dir, "interrupted.json")
 	cmd := exec.Command(arenaBin, "run", "--game", "queens", "--seed", "3", "--time-scale", roomy, "--replay", replay, "--stderr",
 		"python3 "+filepath.Join(botsDir, "queens_statement.py")+" --every-sleep-ms 20 --log-turns 1", "builtin:random")
-	cmd.Dir = workDir
-	stderr := &watchedOutput{want: regexp.MustCompile(`(?m)turn 6$`), seen: make(chan struct{})}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-stderr.seen:
-	case <-time.After(2 * time.Minute):
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("the bot was not asked turn 6 within two minutes; stderr:\n%s", stderr)
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
+	stderr, err := interruptAtTurn(t, cmd, 6)
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || !strings.Contains(stderr.String(), "interrupted") || !strings.Contains(stderr.String(), replay+" holds the") {
-		t.Fatalf("interrupted game: %v, stderr %q; want a failure saying it was interrupted and what the replay holds", err, stderr.String())
+	if !errors.As(err, &exit) || !strings.Contains(stderr, "interrupted") || !strings.Contains(stderr, replay+" holds the") {
+		t.Fatalf("interrupted game: %v, stderr %q; want a failure saying it was interrupted and what the replay holds", err, stderr)
 	}
 	got := readReplay(t, replay)
 	if n := len(got.turns()); n < 6 || n >= 200 {
@@ -91,22 +77,8 @@ func TestInterruptedGameKeepsTheTurnItWasStoppedIn(t *testing.T) {
 	replay := filepath.Join(dir, "hang.json")
 	cmd := exec.Command(arenaBin, "run", "--game", "queens", "--seed", "3", "--no-timeout", "--replay", replay, "--stderr",
 		"python3 "+filepath.Join(botsDir, "queens_statement.py")+" --sleep-turn 4 --sleep-ms 600000 --log-turns 1", "builtin:random")
-	cmd.Dir = workDir
-	stderr := &watchedOutput{want: regexp.MustCompile(`(?m)turn 4$`), seen: make(chan struct{})}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-stderr.seen:
-	case <-time.After(2 * time.Minute):
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("the bot was not asked turn 4 within two minutes; stderr:\n%s", stderr)
-	}
-	cmd.Process.Signal(os.Interrupt)
-	cmd.Wait()
-	if !strings.Contains(stderr.String(), replay+" holds the 4 turns played and turn 4 as far as it went") {
+	stderr, _ := interruptAtTurn(t, cmd, 4)
+	if !strings.Contains(stderr, replay+" holds the 4 turns played and turn 4 as far as it went") {
 		t.Errorf("arena's word on the interrupted game: want what the replay holds\n%s", stderr)
 	}
 	upTo3 := arena(t, "replay", "stdin", replay, "--player", "0", "--turn", "3")
@@ -209,6 +181,30 @@ func TestRerunInterruptedKeepsItsReplay(t *testing.T) {
 	if r.code != 0 || !regexp.MustCompile(`same answers on the \d+ turns recorded before the game was stopped; the new game went on to turn \d+`).MatchString(r.stdout) {
 		t.Errorf("rerun of the unfinished replay: want exit 0 and same answers on its recorded turns\n%s", r)
 	}
+}
+
+// interruptAtTurn runs cmd (arena, in the work directory) until its bot, which writes
+// "turn N" on stderr as it is asked turn N (passed through live: --stderr), is asked the
+// given turn, then presses Ctrl-C: the turns before are played, however busy the machine.
+// It returns arena's stderr and how it ended.
+func interruptAtTurn(t *testing.T, cmd *exec.Cmd, turn int) (string, error) {
+	t.Helper()
+	cmd.Dir = workDir
+	stderr := &watchedOutput{want: regexp.MustCompile(fmt.Sprintf(`(?m)turn %d$`, turn)), seen: make(chan struct{})}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-stderr.seen:
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the bot was not asked turn %d within two minutes; stderr:\n%s", turn, stderr)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	return stderr.String(), err
 }
 
 // watchedOutput keeps what a command writes and closes seen once it matches want.
