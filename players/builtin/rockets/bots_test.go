@@ -95,6 +95,16 @@ func TestTightCommandLimit(t *testing.T) {
 	}
 }
 
+// With L = 4 greedy has one command a turn to drive with, once it has read its cash, cars
+// and roads, and still wins: TIME_TO_END, which tells the session's next game, is read one
+// turn in ten only (read every turn, it took that command and greedy lost to random).
+func TestGreedyWinsWithFourCommandsATurn(t *testing.T) {
+	res, teams := play(t, 5, map[string]string{"L": "4"}, Greedy, Random)
+	if teams[0].Cycles == 0 || res[0].Rank != 1 {
+		t.Errorf("greedy with L=4: %+v %+v", res, teams)
+	}
+}
+
 // With L = 1 the bots need two turns to learn the world (DESCRIBE_WORLD, then HOME) and
 // are forced to wait every turn: they stay in the game to the end.
 func TestCommandLimitOne(t *testing.T) {
