@@ -87,18 +87,28 @@ func (t *pairTally) result(sprt *SPRT) *PairStats {
 	score := points / float64(p.Games)
 	z := zFor(Confidence)
 	// Without a spread of seed pairs to measure (fewer than two, or all alike), the
-	// interval is Wilson's, on the seed pairs as soon as there is one: the two games of a
-	// pair are not two independent trials when the map decides both (counted on games,
-	// two bots of equal strength, each winning on half the maps, were called different in
-	// half of their 4-game tournaments). Only games without their pair (an interrupted
-	// run) are counted as trials of their own.
+	// interval is Wilson's, with the seed pairs as its trials as soon as there is one: the
+	// two games of a pair are not two independent trials when the map decides both
+	// (counted on games, two bots of equal strength, each winning on half the maps, were
+	// called different in half of their 4-game tournaments). A game without its pair (an
+	// interrupted run) is a trial of its own; the interval is the score's, over that many
+	// trials, as the pentanomial one is the score's over the pairs.
 	lo, hi := Wilson(points, float64(p.Games), z)
 	p.Interval = "wilson"
 	p.LOS = LOS(float64(p.Wins), float64(p.Losses))
 	if p.Units > 0 {
-		lo, hi = Wilson(t.sum, float64(p.Units), z)
-		p.Interval = "wilson-pairs"
 		won, lost := p.Pentanomial[3]+p.Pentanomial[4], p.Pentanomial[0]+p.Pentanomial[1]
+		for _, pts := range t.open {
+			switch {
+			case pts > 0.5:
+				won++
+			case pts < 0.5:
+				lost++
+			}
+		}
+		trials := float64(p.Units + len(t.open))
+		lo, hi = Wilson(float64(score*trials), trials, z)
+		p.Interval = "wilson-pairs"
 		p.LOS = LOS(float64(won), float64(lost))
 	}
 	if n := float64(p.Units); n >= 2 {

@@ -102,6 +102,34 @@ func TestPairsDecidedByTheMapAreOneTrialEach(t *testing.T) {
 	if p := pairStats("A", "B", open, nil); p.Interval != "wilson" || p.Units != 0 || p.Games != 3 {
 		t.Errorf("3 games without their pairs: interval %s, %d units, %d games; want wilson, 0, 3", p.Interval, p.Units, p.Games)
 	}
+	// Beside complete pairs, they count as trials too: 2 pairs lost and 30 games won whose
+	// pairs were never played (a stopped run) make a score of 30/34 with its interval around
+	// it, over 32 trials (it was the 2 pairs' interval alone, [0%, 80%], under a score of 88%).
+	mixed := seedPairs(repeatUnit(2, [2]float64{0, 0})...)
+	for i, r := range seedPairs(repeatUnit(30, [2]float64{1, 1})...) {
+		if i%2 == 0 {
+			r.Seed += 1000 // another seed than the complete pairs'
+			mixed = append(mixed, r)
+		}
+	}
+	p := pairStats("A", "B", mixed, nil)
+	if p.Interval != "wilson-pairs" || p.Units != 2 || float64(p.ScoreLo) > float64(p.Score) || float64(p.Score) > float64(p.ScoreHi) || p.LOS < 0.975 {
+		t.Errorf("2 pairs lost, 30 games won without their pairs: %s, %d units, score %v [%v, %v], LOS %v; want the score inside its interval and A likely stronger",
+			p.Interval, p.Units, p.Score, p.ScoreLo, p.ScoreHi, p.LOS)
+	}
+	if lo, hi := Wilson(30.0/34*32, 32, zFor(Confidence)); !near(float64(p.ScoreLo), lo, 1e-12) || !near(float64(p.ScoreHi), hi, 1e-12) {
+		t.Errorf("interval [%v, %v], want Wilson's of a score of 30/34 over 32 trials [%v, %v]", p.ScoreLo, p.ScoreHi, lo, hi)
+	}
+	// A pair won by a game and a draw (1½ points) is a pair won, and one lost so (½) a pair
+	// lost, for the LOS as for the score.
+	for _, tc := range []struct {
+		unit [2]float64
+		los  float64
+	}{{[2]float64{1, 0.5}, LOS(6, 0)}, {[2]float64{0, 0.5}, LOS(0, 6)}} {
+		if p := pairStats("A", "B", seedPairs(repeatUnit(6, tc.unit)...), nil); p.Interval != "wilson-pairs" || p.LOS != tc.los {
+			t.Errorf("6 pairs of %v: %s, LOS %v; want wilson-pairs, %v", tc.unit, p.Interval, p.LOS, tc.los)
+		}
+	}
 }
 
 // The spread of the seed pairs is estimated from the pairs themselves: the interval uses
