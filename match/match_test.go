@@ -155,7 +155,7 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	// and 1.
 	asleep := &watchWriter{want: "p0 in turn 2", seen: cancel}
 	rec, err := Run(ctx, Config{Game: countGame{turns: 6}, Seed: 1, NoTimeout: true, Stderr: asleep,
-		Players: []Player{pyBot("stderr=p0 in turn {turn}", "sleep=2:60000"), pyBot()}})
+		Players: []Player{pyBot("stderr=p0 in turn {turn}", "sleep=2:60000", "term=p0 stopped"), pyBot()}})
 	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 2 {
 		t.Fatalf("Run: %v; want an interrupted game of 2 recorded turns", err)
 	}
@@ -184,6 +184,14 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	}
 	if m := st.Move(0); m == nil || m.Input != "turn 2\n" || !strings.Contains(m.Stderr, "p0 in turn 2") || m.TimeMS != 0 || m.Status != "" {
 		t.Errorf("player 0's move in the stopped turn: %+v; want its input and stderr, no time or status", m)
+	}
+	// What it printed as it was stopped (SIGTERM) is of that turn too, not of the turn
+	// before, the last recorded.
+	if m := st.Move(0); m == nil || !strings.Contains(m.Stderr, "p0 stopped") {
+		t.Errorf("player 0's last words %+v; want them in the stopped turn", m)
+	}
+	if m := lastMove(rec, 0); m == nil || strings.Contains(m.Stderr, "p0 stopped") {
+		t.Errorf("player 0's last recorded move %+v holds the last words of the stopped turn", m)
 	}
 	if m := st.Move(1); m != nil {
 		t.Errorf("player 1 was never sent turn 2, yet its stopped move is %+v", m)
@@ -216,7 +224,7 @@ func interruptedSessionGame(t *testing.T) *replays.Replay {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	time.AfterFunc(time.Second, cancel)
-	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	silent := Player{Command: "sh -c 'echo thinking >&2; exec sleep 60'", Argv: []string{"sh", "-c", "echo thinking >&2; exec sleep 60"}}
 	rec, err := Run(ctx, Config{Game: sumGame{turns: 4}, Seed: 1, NoTimeout: true, Players: []Player{sumBot("2"), silent}})
 	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 0 {
 		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
@@ -225,7 +233,7 @@ func interruptedSessionGame(t *testing.T) *replays.Replay {
 }
 
 // The session turn cut by Ctrl-C is kept apart, as far as it went: the lines the answering
-// bot sent and the answers it got (a bestow bot stopped in its first turn left a replay
+// bot sent and the answers it got, and what the silent one printed on stderr (a bestow bot stopped in its first turn left a replay
 // that said it had received no input at all).
 func TestInterruptedSessionTurnIsKeptApart(t *testing.T) {
 	rec := interruptedSessionGame(t)
@@ -236,8 +244,9 @@ func TestInterruptedSessionTurnIsKeptApart(t *testing.T) {
 	if m := st.Move(0); m == nil || !strings.Contains(m.Output, "ADD 2") || !strings.Contains(m.Input, "OK") {
 		t.Errorf("the answering bot's move in the stopped turn: %+v; want its commands and their answers", m)
 	}
-	if m := st.Move(1); m != nil {
-		t.Errorf("the silent bot sent nothing, yet its stopped move is %+v", m)
+	// The silent bot sent nothing, but said on stderr that it was thinking, in that turn.
+	if m := st.Move(1); m == nil || m.Input != "" || m.Output != "" || m.Stderr != "thinking\n" {
+		t.Errorf("the silent bot's stopped move is %+v; want its stderr only", m)
 	}
 }
 
@@ -469,7 +478,7 @@ while read ok; do echo WAIT; read f; read g; done`
 // The game's wall-clock cap bounds a session game as it does the others: a bot that sends
 // nothing is stopped when the cap is reached, not given every turn's whole budget.
 func TestSessionGameTimeout(t *testing.T) {
-	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	silent := Player{Command: "sh -c 'echo thinking >&2; exec sleep 60'", Argv: []string{"sh", "-c", "echo thinking >&2; exec sleep 60"}}
 	start := time.Now()
 	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 5, GameTimeout: 300 * time.Millisecond,
 		Players: []Player{sumBot("1"), silent}})

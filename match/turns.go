@@ -67,7 +67,8 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 			for i, req := range reqs {
 				s := seats[req.Player]
 				s.times, s.limit = s.times[:len(s.times)-1], s.limit[:len(s.limit)-1]
-				moves[i].Stderr += s.proc.TakeStderr() // its CPU time and the like are not kept
+				// Its CPU time and the like are not kept; what it printed on stderr since it was
+				// last settled joins the stopped turn when the bots are stopped (Run).
 				s.owed = owed{}
 				if !s.sent {
 					moves[i].Input = ""

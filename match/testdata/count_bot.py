@@ -6,14 +6,25 @@
   exit=T:CODE  exit with CODE when turn T's input arrives
   stderr=TEXT  write TEXT to stderr every turn ({turn} becomes the turn's number)
   raise=T      divide by zero on turn T (an uncaught exception)
+  term=TEXT    when stopped by SIGTERM, close stdout, then write TEXT to stderr a moment
+               later (after the runner has read the end of its output), and exit
 """
-import sys, time
+import os, signal, sys, time
 
 sleeps, spins, says, exits, err, raise_on = {}, {}, {}, {}, None, None
 for arg in sys.argv[1:]:
     key, _, val = arg.partition("=")
     if key == "stderr":
         err = val
+        continue
+    if key == "term":
+        def last_words(signum, frame, text=val):
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second stop is the same one
+            os.close(1)
+            time.sleep(0.05)
+            print(text, file=sys.stderr, flush=True)
+            os._exit(0)
+        signal.signal(signal.SIGTERM, last_words)
         continue
     if key == "raise":
         raise_on = int(val)
