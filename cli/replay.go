@@ -126,7 +126,11 @@ func notNegative(cmd *cobra.Command, names ...string) error {
 // heldTurns says what the replay of a game stopped by Ctrl-C holds.
 func heldTurns(rec *replays.Replay) string {
 	played := "the " + count(len(rec.Turns), "turn") + " played"
-	if st := rec.Result.Stopped; st != nil {
+	st := rec.Result.Stopped
+	switch {
+	case st != nil && len(rec.Turns) == 0:
+		return fmt.Sprintf("turn %d as far as it went (no turn was played)", st.Turn)
+	case st != nil:
 		played += fmt.Sprintf(" and turn %d as far as it went", st.Turn)
 	}
 	return played
