@@ -250,6 +250,23 @@ func TestInterruptedSessionTurnIsKeptApart(t *testing.T) {
 	}
 }
 
+// Seats served one after another: Ctrl-C while the first one is served (it never answers)
+// leaves the second's lines, queued since the turn began, unanswered. Answered after the
+// stop, they put into the stopped turn answers no bot received, and so into replay stdin.
+func TestStoppedSessionTurnAnswersNothingAfterTheStop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(time.Second, cancel)
+	silent := Player{Command: "sleep 60", Argv: []string{"sleep", "60"}}
+	rec, err := Run(ctx, Config{Game: sumGame{turns: 4, sequential: true}, Seed: 1, NoTimeout: true, Players: []Player{silent, sumBot("2")}})
+	if err == nil || rec == nil || len(rec.Turns) != 0 {
+		t.Fatalf("Run: %v; want an interrupted game with no recorded turn", err)
+	}
+	if m := rec.Result.Stopped.Move(1); m != nil {
+		t.Errorf("the seat served after the stop: stopped move %+v; want none (it was sent nothing)", m)
+	}
+}
+
 // The same for a session game: a turn cut by Ctrl-C is not recorded, nor are its times
 // (the silent bot would show the second it was waited for).
 func TestInterruptedSessionTurnLeavesTheTimingHealth(t *testing.T) {

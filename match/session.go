@@ -72,7 +72,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			if seats[p].out {
 				return
 			}
-			waiting[p] = serveSeat(cfg, ref, &refMu, trail, seats[p], moves[p], clockStart, budget)
+			waiting[p] = serveSeat(ctx, cfg, ref, &refMu, trail, seats[p], moves[p], clockStart, budget)
 		}
 		var order []int
 		if rules.Sequential && !rules.ArrivalOrder {
@@ -148,7 +148,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 // serveSeat reads and answers one seat's command lines until it waits, its budget runs out
 // or it leaves. It reports whether the seat is waiting for the next turn's OK. With a
 // trail, each line and its answer are also written to it as the referee handles them.
-func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, clockStart time.Time, budget time.Duration) bool {
+func serveSeat(ctx context.Context, cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arrivals, s *seat, m *replays.Move, clockStart time.Time, budget time.Duration) bool {
 	team := referee.SessionTeam(ref, s.index)
 	team.Panicked = refereePanic(cfg.Log, s.index)
 	by := deadline(clockStart, budget)
@@ -180,6 +180,12 @@ func serveSeat(cfg Config, ref referee.Session, refMu *sync.Mutex, trail *arriva
 				return false // budget used: the boundary is taken, later lines are next turn's
 			}
 			leave(cfg, ref, refMu, trail, s, m, err)
+			return false
+		}
+		if ctx.Err() != nil {
+			// Stopped (Ctrl-C): the turn is not played on. A line read now may be one the
+			// stop ended (its output closed) or one queued for a seat served after it:
+			// answering it would record an answer no bot received.
 			return false
 		}
 		s.unended = ""
