@@ -409,7 +409,11 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 			var stopped *match.InterruptedError
 			if errors.As(err, &stopped) {
 				// Said as arena run says it: the new game was stopped, the replay read is not
-				// at fault.
+				// at fault. What was compared so far is said first: a rerun stopped where
+				// the bot hangs again has still checked the turns before.
+				if rec != nil {
+					fmt.Fprintln(cmd.ErrOrStderr(), "arena: "+comparedSoFar(old, rec))
+				}
 				if stream == nil || rec == nil {
 					return err
 				}
@@ -490,6 +494,20 @@ func replayContentError(path string, rec *replays.Replay, err error) error {
 		value = v // an unknown key's error does not carry its value
 	}
 	return fmt.Errorf("replay %s: field options.%s: %q: %s", path, oe.Key, value, oe.Reason)
+}
+
+// comparedSoFar says how the turns a stopped rerun played compare with the recorded ones.
+func comparedSoFar(old, now *replays.Replay) string {
+	n := min(len(old.Turns), len(now.Turns))
+	upTo := *old
+	upTo.Turns = old.Turns[:n]
+	upTo.Result.Unfinished = true // the new game's turns past n were never played, not a difference
+	played := *now
+	played.Turns = now.Turns[:n]
+	if diff := firstAnswerDifference(&upTo, &played); diff != "" {
+		return "before the stop, " + diff
+	}
+	return fmt.Sprintf("before the stop: same answers on the %s played", count(n, "turn"))
 }
 
 // firstAnswerDifference compares two games' answers turn by turn. A recorded game that was
