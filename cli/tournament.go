@@ -150,6 +150,11 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if err := match.CheckGame(game, plan.GroupSize, opts, files); err != nil {
 		return fileContentError(info, err)
 	}
+	if st, err := os.Stat(tf.replays); tf.replays != "" && err == nil && !st.IsDir() {
+		// Refused before anything is said of the tournament, as arena run refuses a
+		// replay path it cannot write before any bot starts.
+		return fmt.Errorf("--replays %s: not a directory", tf.replays)
+	}
 	if cores := tournament.UsableCores(); tf.parallel > cores {
 		fmt.Fprintf(stderr, "arena: warning: --parallel %d is more than the %s: games will compete for CPU and bots may time out (consider --time-scale or fewer games at once)\n", tf.parallel, count(cores, "physical core"))
 	}

@@ -63,6 +63,18 @@ func TestReplayPathThatIsADirectory(t *testing.T) {
 	}
 }
 
+// The same for a tournament's --replays that is a file: refused before the tournament is
+// announced (it failed at its first game, after the plan's line, "mkdir F: not a directory").
+func TestTournamentReplaysThatIsAFile(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "r.json")
+	os.WriteFile(file, []byte("{}"), 0o644)
+	r := arena(t, "tournament", "--game=queens", "--games=2", "--no-progress", "--replays", file, "builtin:greedy", "builtin:random")
+	if r.code != 1 || r.stderr != "arena: --replays "+file+": not a directory\n" || r.stdout != "" {
+		t.Errorf("want the path refused before anything else is said\n%s", r)
+	}
+}
+
 // A directory that passes the permission check but holds no new file (/proc, as root) is
 // refused before any bot starts, naming the path given, not a temporary file.
 func TestReplayPathInADirectoryThatHoldsNoFile(t *testing.T) {
