@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -129,14 +131,30 @@ func WritableDir(dir string) error {
 // removes the files it was told of instead (players.WatchFile).
 var TempFiles func(path string, live bool)
 
-// createTemp makes the temporary file the replay is written to.
+// createTemp makes the temporary file the replay is written to, .NAME.RANDOM.tmp beside
+// it. Its name is told to TempFiles before the file is made: arena killed between the two
+// would leave a file the warden was never told of (a tournament's next game could be
+// making its replay at the moment of a kill -9).
 func (s *Stream) createTemp() error {
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), "."+filepath.Base(s.path)+".*.tmp")
-	if err != nil {
-		return err
+	dir, base := filepath.Dir(s.path), filepath.Base(s.path)
+	var tmp *os.File
+	for try := 0; tmp == nil; try++ {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		tempMade(name)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		switch {
+		case err == nil:
+			tmp = f
+		case os.IsExist(err) && try < 100:
+			// Another file's name (it stays told of: it is a temporary replay too).
+		default:
+			if !os.IsExist(err) {
+				tempGone(name)
+			}
+			return err
+		}
 	}
-	tempMade(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private; a replay is for sharing
+	if err := tmp.Chmod(0o644); err != nil { // made private as the file is made; a replay is for sharing
 		tmp.Close()
 		os.Remove(tmp.Name())
 		tempGone(tmp.Name())
