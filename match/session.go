@@ -102,7 +102,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			for p, s := range seats {
 				s.times, s.limit = s.times[:timed[p]], s.limit[:timed[p]]
 				m := *moves[p]
-				m.Stderr = s.proc.TakeStderr()
+				m.Stderr += s.proc.TakeStderr()
 				stopped = append(stopped, m)
 			}
 			return interruptedIn(turn, err, stopped)
