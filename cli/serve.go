@@ -177,7 +177,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 							fmt.Fprintf(w, "%s seed %d interrupted after %s\n", rec.Game, rec.Seed, count(len(rec.Turns), "turn"))
 							return
 						}
-						fmt.Fprintf(w, "%s seed %d interrupted: %s holds the %s played, marked unfinished\n", rec.Game, rec.Seed, path, count(len(rec.Turns), "turn"))
+						fmt.Fprintf(w, "%s seed %d interrupted: %s holds %s, marked unfinished\n", rec.Game, rec.Seed, path, heldTurns(rec))
 						return
 					}
 					played++

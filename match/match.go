@@ -338,10 +338,8 @@ type seat struct {
 	// unended is what a session seat had printed of a line without its newline when its
 	// last turn's budget ran out: quoted in the result when it went silent.
 	unended string
-	// sent: the input of the seat's last exchange was written (a turn-based game); partial
-	// is what the bot printed of a line it did not end when that exchange failed.
-	sent    bool
-	partial string
+	// sent: the input of the seat's last exchange was written (a turn-based game).
+	sent bool
 }
 
 func startSeats(cfg Config, info referee.Info) ([]*seat, error) {

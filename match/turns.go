@@ -73,7 +73,6 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 				if !s.sent {
 					moves[i].Input = ""
 				}
-				moves[i].Output += s.partial // as printed: without its newline
 			}
 			return interruptedIn(turn, err, moves)
 		}
@@ -193,7 +192,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		by, capped = end, true
 	}
 	sent, err := s.proc.Write(req.Input, by)
-	s.sent, s.partial = err == nil, ""
+	s.sent = err == nil
 	if idle != nil {
 		idle.do(s)
 	}
@@ -209,9 +208,6 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			var a players.Answer
 			a, err = s.proc.ReadAnswer(req.Lines, by)
 			lines, output, last = a.Lines, a.Output, a.Last
-		}
-		if pe := (*players.Error)(nil); err != nil && errors.As(err, &pe) {
-			s.partial = pe.Partial
 		}
 	}
 	// The time arena stood stopped (Ctrl-Z) is not the bot's: see players.StopWithArena.
