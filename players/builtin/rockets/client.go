@@ -271,6 +271,24 @@ func (c *client) turnsLeft() (int, error) {
 	return strconv.Atoi(f[1])
 }
 
+// errNewGame: TIME_TO_END counted up, so the session's next game has begun (arena serve
+// --games N), which nothing else announces: its world is another.
+var errNewGame = errors.New("the next game has begun")
+
+// sameGame reads TIME_TO_END into *left, the count last read, and returns errNewGame when
+// it went up.
+func (c *client) sameGame(left *int) error {
+	n, err := c.turnsLeft()
+	if err != nil {
+		return err
+	}
+	if n > *left {
+		return errNewGame
+	}
+	*left = n
+	return nil
+}
+
 // gameOver reports whether err just means the game ended (EOF on the input).
 func gameOver(err error) bool {
 	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe)

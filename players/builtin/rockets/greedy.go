@@ -22,10 +22,6 @@ func Greedy(in io.Reader, out io.Writer) error {
 	}
 }
 
-// errNewGame: TIME_TO_END counted up, so the session's next game has begun (arena serve
-// --games N), which nothing else announces: its world is another.
-var errNewGame = errors.New("the next game has begun")
-
 // playGreedy plays one game, from learning its world to the end of its last turn.
 func playGreedy(c *client) error {
 	w, err := c.describe()
@@ -94,17 +90,12 @@ func (b *bot) reserve() int64 {
 func (b *bot) turn() error {
 	// TIME_TO_END costs one of the turn's L commands: read every tenth turn, and every turn
 	// once a rocket is up (the end matters then). A new game is noticed within ten turns.
-	var err error
 	if b.turnNo%10 == 0 || b.launched > 0 {
-		left, err := b.c.turnsLeft()
-		if err != nil {
+		if err := b.c.sameGame(&b.left); err != nil {
 			return err
 		}
-		if left > b.left {
-			return errNewGame
-		}
-		b.left = left
 	}
+	var err error
 	if b.cash, err = b.c.cash(); err != nil {
 		return err
 	}

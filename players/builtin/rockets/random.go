@@ -44,14 +44,9 @@ func playRandom(c *client) error {
 // It is read every tenth turn only: it costs one of the turn's L commands.
 func randomTurn(c *client, rng *rand.Rand, turn int, left *int) error {
 	if turn%10 == 0 {
-		n, err := c.turnsLeft()
-		if err != nil {
+		if err := c.sameGame(left); err != nil {
 			return err
 		}
-		if n > *left {
-			return errNewGame
-		}
-		*left = n
 	}
 	cars, err := c.cars()
 	if err != nil {
