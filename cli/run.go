@@ -132,6 +132,15 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	case !session && f.flags.Changed("exit-grace"):
 		return nil, nil, nil, nil, usageErr("--exit-grace applies to the Deadline24 games, whose bots are told the game is over and exit by themselves; %s stops its bots when the game ends", info.Name)
 	}
+	// --no-timeout lifts every time limit, so the flags that shape those limits would change
+	// nothing (and still be recorded in the replay, for a rerun to puzzle over).
+	if f.noTimeout {
+		for _, name := range []string{"time-scale", "timing", "turn-timeout"} {
+			if f.flags.Changed(name) {
+				return nil, nil, nil, nil, usageErr("--%s shapes the time limits, which --no-timeout lifts: give one or the other", name)
+			}
+		}
+	}
 	if n := len(botArgs); n < info.MinPlayers || n > info.MaxPlayers {
 		return nil, nil, nil, nil, usageErr("%s needs %s, got %d", info.Name, playerCount(info, "bot"), n)
 	}

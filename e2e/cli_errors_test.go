@@ -780,6 +780,35 @@ func TestTurnBasedFlagsRefusedForDeadline24Games(t *testing.T) {
 	}
 }
 
+// --no-timeout lifts every time limit, so the flags that shape them are refused beside it,
+// by every command that takes them, rather than quietly ignored (and recorded in the replay).
+func TestTimeLimitFlagsRefusedWithNoTimeout(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		game string
+		args []string
+		flag string
+	}{
+		{"queens", []string{"--time-scale", "2"}, "time-scale"},
+		{"queens", []string{"--time-scale", "1"}, "time-scale"},
+		{"queens", []string{"--timing", "strikes"}, "timing"},
+		{"bestow", []string{"--time-scale", "0.5"}, "time-scale"},
+		{"bestow", []string{"--turn-timeout", "200ms"}, "turn-timeout"},
+	} {
+		want := "arena: --" + c.flag + " shapes the time limits, which --no-timeout lifts: give one or the other"
+		for _, cmd := range []string{"run", "tournament"} {
+			r := arena(t, append([]string{cmd, "--game=" + c.game, "builtin:greedy", "builtin:random", "--no-timeout"}, c.args...)...)
+			if r.code != 2 || strings.TrimSpace(r.stderr) != want || r.stdout != "" {
+				t.Errorf("%s %s %v: want exit status 2 and only %q\n%s", cmd, c.game, c.args, want, r)
+			}
+		}
+	}
+	// --clock still says what a move's recorded time is, limits or not.
+	if r := arena(t, "run", "--game=queens", "--seed", "1", "builtin:greedy", "builtin:random", "--no-timeout", "--clock", "cpu"); r.code != 0 {
+		t.Errorf("--no-timeout --clock cpu: want a game\n%s", r)
+	}
+}
+
 // arena bot's --login and --password are for --tcp: without it they are refused rather than
 // ignored, since the bot would not log in with them.
 func TestBotLoginWithoutTCP(t *testing.T) {
