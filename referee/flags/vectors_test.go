@@ -464,6 +464,10 @@ func TestVector11InvalidAnswers(t *testing.T) {
 		{"move 0 1 1 | Wait 1", false},
 		{"MOVE 0 1 1 going home", false},
 		{"  MOVE 0 1 1  |  WAIT 1 | ", false},
+		// an empty piece is no command, as an empty line is (the original split on "|")
+		{"|WAIT 0", false},
+		{"WAIT 0||WAIT 1", false},
+		{" | ", false},
 		{"MOVE\t0\t1\t1", false},
 		{"MOVE 0 1 1x", true},
 		{"MOVE 0 1", true},
