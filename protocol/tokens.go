@@ -1,11 +1,16 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
+
+// ErrRange is what ParseJavaInt's error wraps for a number outside the int32 range, so
+// that a message can tell a number too large from no number at all.
+var ErrRange = errors.New("out of the 32-bit range")
 
 // ParseJavaInt parses a decimal 32-bit integer the way Java's Integer.parseInt does: an
 // optional leading '+' or '-', then one or more ASCII digits, within the int32 range.
@@ -27,7 +32,7 @@ func ParseJavaInt(s string) (int, error) {
 	}
 	v, err := strconv.ParseInt(s, 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("%q is out of the 32-bit range", s)
+		return 0, fmt.Errorf("%q is %w", s, ErrRange)
 	}
 	return int(v), nil
 }

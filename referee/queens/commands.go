@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -23,6 +24,15 @@ func (e *invalidCommand) Error() string {
 
 func invalid(line, format string, args ...any) error {
 	return &invalidCommand{line: line, reason: fmt.Sprintf(format, args...)}
+}
+
+// notSiteID refuses a site id token that ParseJavaInt refused with err: a number too large
+// is said to be (but by version 2), anything else is not an integer.
+func (g *state) notSiteID(line, token string, err error) error {
+	if errors.Is(err, protocol.ErrRange) && !g.sayNotAnInteger {
+		return invalid(line, "site id %s is out of the 32-bit range", protocol.Quote(token, 20))
+	}
+	return invalid(line, "site id %s is not an integer", protocol.Quote(token, 20))
 }
 
 // scheduledBuild is a BUILD accepted while touching the site; it executes after both
@@ -49,7 +59,7 @@ func (g *state) train(p int, line string) error {
 	for _, t := range tokens[1:] {
 		id, err := protocol.ParseJavaInt(t)
 		if err != nil {
-			return invalid(line, "site id %s is not an integer", protocol.Quote(t, 20))
+			return g.notSiteID(line, t, err)
 		}
 		ids = append(ids, id)
 	}
@@ -113,6 +123,11 @@ func (g *state) command(p int, line string, scheduled []scheduledBuild) ([]sched
 		x, errX := protocol.ParseJavaInt(tokens[1])
 		y, errY := protocol.ParseJavaInt(tokens[2])
 		if errX != nil || errY != nil {
+			for _, err := range []error{errX, errY} {
+				if errors.Is(err, protocol.ErrRange) && !g.sayNotAnInteger {
+					return scheduled, invalid(line, "in MOVE, %v", err)
+				}
+			}
 			return scheduled, invalid(line, "in MOVE, x and y must be integers")
 		}
 		q.moveTo(towards(q.pos, vec{float64(x), float64(y)}, queenSpeed))
@@ -123,7 +138,7 @@ func (g *state) command(p int, line string, scheduled []scheduledBuild) ([]sched
 		}
 		id, err := protocol.ParseJavaInt(tokens[1])
 		if err != nil {
-			return scheduled, invalid(line, "site id %s is not an integer", protocol.Quote(tokens[1], 20))
+			return scheduled, g.notSiteID(line, tokens[1], err)
 		}
 		if id < 0 || id >= len(g.sites) {
 			return scheduled, invalid(line, "there is no site %d", id)

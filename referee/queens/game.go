@@ -14,7 +14,13 @@ const Name = "queens"
 // Version is recorded in replays; bump it whenever a rule changes.
 // Version 2: the queen line is trimmed as Kotlin's trim() does (version 1 trimmed NEL,
 // U+0085, and kept U+001C..U+001F).
-const Version = "2"
+// Version 3: a number outside the 32-bit range is said to be, where version 2 said x and y
+// "must be integers" or a site id "is not an integer"; version 2's replays still verify.
+const Version = "3"
+
+// sayNotAnInteger is the version whose replays call a number outside the 32-bit range "not an
+// integer", as version 2 did; version 3 says it is out of the range. Only that message changed.
+const sayNotAnInteger = "2"
 
 const (
 	firstTimeout = 1000 * time.Millisecond
@@ -41,11 +47,12 @@ func (Game) Info() referee.Info {
 		Summary: "Two queens build mines, towers and barracks and train knights, archers and giants to destroy the enemy queen.",
 		Style:   referee.StyleTurns,
 
-		MinPlayers: 2,
-		MaxPlayers: 2,
-		Version:    Version,
-		Options:    options,
-		Limits:     "1000 ms for the first answer, 50 ms after; 2 lines per turn",
+		MinPlayers:    2,
+		MaxPlayers:    2,
+		Version:       Version,
+		OlderVersions: []string{sayNotAnInteger},
+		Options:       options,
+		Limits:        "1000 ms for the first answer, 50 ms after; 2 lines per turn",
 	}
 }
 
@@ -68,7 +75,9 @@ func (g Game) New(cfg referee.Config) (referee.Referee, error) {
 		}
 		prof = p
 	}
-	return &Referee{g: newState(cfg.Seed, prof)}, nil
+	st := newState(cfg.Seed, prof)
+	st.sayNotAnInteger = cfg.Version == sayNotAnInteger
+	return &Referee{g: st}, nil
 }
 
 // Referee plays one game; it implements referee.TurnBased.

@@ -259,3 +259,40 @@ func TestRunnerFailures(t *testing.T) {
 		}
 	})
 }
+
+// A number outside the 32-bit range is said to be, in MOVE, BUILD and TRAIN alike; version 2,
+// still played for its replays, called it not an integer.
+func TestNumberOutOfRangeIsSaidToBe(t *testing.T) {
+	for _, c := range []struct {
+		lines         [2]string
+		version, want string
+	}{
+		{[2]string{"MOVE 2147483648 0", "TRAIN"}, "", `invalid command: "MOVE 2147483648 0": in MOVE, "2147483648" is out of the 32-bit range`},
+		{[2]string{"MOVE 0 -2147483649", "TRAIN"}, "", `invalid command: "MOVE 0 -2147483649": in MOVE, "-2147483649" is out of the 32-bit range`},
+		{[2]string{"MOVE x 2147483648", "TRAIN"}, "", `invalid command: "MOVE x 2147483648": in MOVE, "2147483648" is out of the 32-bit range`},
+		{[2]string{"MOVE x 0", "TRAIN"}, "", `invalid command: "MOVE x 0": in MOVE, x and y must be integers`},
+		{[2]string{"BUILD 99999999999 MINE", "TRAIN"}, "", `invalid command: "BUILD 99999999999 MINE": site id "99999999999" is out of the 32-bit range`},
+		{[2]string{"WAIT", "TRAIN 99999999999"}, "", `invalid command: "TRAIN 99999999999": site id "99999999999" is out of the 32-bit range`},
+		{[2]string{"WAIT", "TRAIN 1x"}, "", `invalid command: "TRAIN 1x": site id "1x" is not an integer`},
+		{[2]string{"MOVE 2147483648 0", "TRAIN"}, "2", `invalid command: "MOVE 2147483648 0": in MOVE, x and y must be integers`},
+		{[2]string{"BUILD 99999999999 MINE", "TRAIN"}, "2", `invalid command: "BUILD 99999999999 MINE": site id "99999999999" is not an integer`},
+		{[2]string{"WAIT", "TRAIN 99999999999"}, "2", `invalid command: "TRAIN 99999999999": site id "99999999999" is not an integer`},
+	} {
+		r, err := Game{}.New(referee.Config{Seed: 404, Players: 2, Version: c.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := r.(referee.TurnBased)
+		tb.Requests()
+		tb.Play([]referee.Answer{
+			{Player: 0, Status: referee.StatusOK, Lines: c.lines[:]},
+			{Player: 1, Status: referee.StatusOK, Lines: []string{"WAIT", "TRAIN"}},
+		})
+		if res := r.Result(); res[0].Status != referee.StatusInvalid || res[0].Message != c.want {
+			t.Errorf("version %q, %q: %s %q, want invalid %q", c.version, c.lines, res[0].Status, res[0].Message, c.want)
+		}
+	}
+	if info := (Game{}).Info(); info.Version != "3" || !info.Plays("2") || info.Plays("1") {
+		t.Errorf("version %q, older %v: want 3, playing 2 too", info.Version, info.OlderVersions)
+	}
+}

@@ -4,11 +4,14 @@ import "github.com/arena-games/arena/referee"
 
 // state is one game of Code Royale.
 type state struct {
-	prof    profile
-	turn    int // the turn being played next, from 0
-	sites   []*site
-	players [2]*player
-	over    bool
+	prof profile
+	// sayNotAnInteger plays version 2, whose messages called a number outside the 32-bit
+	// range not an integer.
+	sayNotAnInteger bool
+	turn            int // the turn being played next, from 0
+	sites           []*site
+	players         [2]*player
+	over            bool
 	// events says what happened during the last turn, for the frame.
 	events []string
 	// bodies is scratch space for collisionOrder, acting for actingCreeps.

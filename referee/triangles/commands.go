@@ -52,6 +52,22 @@ var commandGrammar = []grammar{
 	{cmdText, command("TEXT", signed, signed, "("+javaDot+"+)")},
 }
 
+// usage is how each keyword's command reads, for the message that refuses a piece starting
+// with the keyword but not reading as its command (a field missing or extra, a sign on a
+// house id, a number that is not a whole one).
+var usage = map[string]string{
+	"MOVE":        "MOVE takes from, to and amount: MOVE from to amount (house ids unsigned whole numbers, amount a whole number)",
+	"SPAWN":       "SPAWN takes a triangle's three houses: SPAWN a b c (house ids unsigned whole numbers)",
+	"ATTACK":      "ATTACK takes a triangle's three houses and a target: ATTACK a b c target (house ids unsigned whole numbers)",
+	"ADD_PATH":    "ADD_PATH takes a triangle's three houses and a target: ADD_PATH a b c target (house ids unsigned whole numbers)",
+	"REMOVE_PATH": "REMOVE_PATH takes a triangle's three houses and a target: REMOVE_PATH a b c target (house ids unsigned whole numbers)",
+	"LINE":        "LINE takes four whole numbers: LINE x1 y1 x2 y2",
+	"RECT":        "RECT takes four whole numbers: RECT x y width height",
+	"CIRCLE":      "CIRCLE takes three whole numbers: CIRCLE x y radius",
+	"TEXT":        "TEXT takes two whole numbers and a message: TEXT x y message",
+	"WAIT":        "WAIT takes nothing",
+}
+
 func command(keyword string, fields ...string) *regexp.Regexp {
 	var re strings.Builder
 	re.WriteString("^" + javaSpace + "*")
@@ -92,8 +108,10 @@ type lineOrders struct {
 
 // parseLine splits a line the way the original does (§13): empty pieces and WAIT are
 // ignored, "MSG " sets the message, everything else must match the grammar. A piece that
-// matches nothing, or a number outside the 32-bit range, is a critical error.
-func parseLine(line string) lineOrders {
+// matches nothing, or a number outside the 32-bit range, is a critical error. With
+// unknownForAll (version 2), a piece that matches nothing is an "unknown command" whatever
+// its keyword.
+func parseLine(line string, unknownForAll bool) lineOrders {
 	var out lineOrders
 	for _, text := range strings.Split(line, ";") {
 		if len(text) >= 4 && asciiEqualFold(text[:4], "MSG ") {
@@ -105,6 +123,9 @@ func parseLine(line string) lineOrders {
 			continue
 		}
 		p, err := matchPiece(text)
+		if err == unknownCommand && !unknownForAll {
+			err = misread(trimmed)
+		}
 		if err != "" {
 			if out.critical == "" {
 				out.critical = fmt.Sprintf("invalid command %s: %s", protocol.Quote(text, quoteLimit), err)
@@ -137,7 +158,23 @@ func matchPiece(text string) (piece, string) {
 		}
 		return p, ""
 	}
-	return piece{}, "unknown command"
+	return piece{}, unknownCommand
+}
+
+const unknownCommand = "unknown command"
+
+// misread says why a piece the grammar refused is refused: by what its keyword's command
+// reads as, when it starts with one (case-insensitive, as the grammar), else an unknown
+// command.
+func misread(trimmed string) string {
+	keyword := trimmed
+	if i := strings.IndexAny(trimmed, " \t\n\v\f\r"); i >= 0 { // javaSpace
+		keyword = trimmed[:i]
+	}
+	if u, ok := usage[strings.ToUpper(keyword)]; ok {
+		return u
+	}
+	return unknownCommand
 }
 
 // javaTrimmed is what Java's String.trim removes: every character up to U+0020.

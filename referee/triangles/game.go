@@ -14,7 +14,14 @@ const Name = "triangles"
 // Version 2: a command that passed the parse-time check but can no longer apply when its
 // phase comes is listed in the frame's events (version 1 dropped it silently). The rules
 // and the inputs are the same.
-const version = "2"
+// Version 3: a piece that starts with a known keyword but does not read as its command is
+// called by what it should read as ("MOVE takes from, to and amount: MOVE from to amount"),
+// where version 2 said "unknown command" for every piece the grammar refused. Only that
+// message changed; version 2's replays are still played as recorded (unknownForAll).
+const version = "3"
+
+// unknownForAll is the version whose replays call every refused piece "unknown command".
+const unknownForAll = "2"
 
 var options = []referee.Option{
 	{Key: "nodes", Default: "", Help: `fixed map: house positions "x,y_x,y_…" in id order (needs edges and units too; skips generation)`},
@@ -28,15 +35,16 @@ func init() { referee.Register(game{}) }
 
 func (game) Info() referee.Info {
 	return referee.Info{
-		Name:       Name,
-		Title:      "TryAngle-Catch",
-		Summary:    "Capture triangles of houses with your units; use them to spawn, attack and add or remove paths (CodinGame, Bronze+ rules).",
-		Style:      referee.StyleTurns,
-		MinPlayers: 2,
-		MaxPlayers: 2,
-		Version:    version,
-		Options:    options,
-		Limits:     "1000 ms first answer, 50 ms after; 200 turns",
+		Name:          Name,
+		Title:         "TryAngle-Catch",
+		Summary:       "Capture triangles of houses with your units; use them to spawn, attack and add or remove paths (CodinGame, Bronze+ rules).",
+		Style:         referee.StyleTurns,
+		MinPlayers:    2,
+		MaxPlayers:    2,
+		Version:       version,
+		OlderVersions: []string{unknownForAll},
+		Options:       options,
+		Limits:        "1000 ms first answer, 50 ms after; 200 turns",
 	}
 }
 
@@ -75,5 +83,7 @@ func (g game) New(cfg referee.Config) (referee.Referee, error) {
 			}
 		}
 	}
-	return newMatch(b), nil
+	m := newMatch(b)
+	m.unknownForAll = cfg.Version == unknownForAll
+	return m, nil
 }

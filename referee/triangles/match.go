@@ -34,6 +34,8 @@ type match struct {
 	// are written there, then copied out.
 	inputBuf, drawBuf []byte
 	drawRefs          []referee.TextPiece
+	// unknownForAll plays version 2, whose message for any refused piece was "unknown command".
+	unknownForAll bool
 }
 
 func newMatch(b *board) *match {
@@ -140,7 +142,7 @@ func (m *match) Play(answers []referee.Answer) {
 		if len(a.Lines) > 0 {
 			line = a.Lines[0]
 		}
-		lines[p] = parseLine(line)
+		lines[p] = parseLine(line, m.unknownForAll)
 		if lines[p].critical != "" {
 			m.eliminate(p, referee.StatusInvalid, lines[p].critical)
 		}

@@ -19,7 +19,7 @@ func TestOriginalBotOutputForms(t *testing.T) {
 		"MOVE 0 1 1;MOVE 3 1 1; MOVE 1 0 1",
 		"",
 	} {
-		if lo := parseLine(line); lo.critical != "" {
+		if lo := parseLine(line, false); lo.critical != "" {
 			t.Errorf("%q: %s", line, lo.critical)
 		}
 	}
@@ -172,7 +172,7 @@ func TestDebugPool(t *testing.T) {
 	var d debugPool
 	lines := func(p int, cmds ...string) [2]lineOrders {
 		var lo [2]lineOrders
-		lo[p] = parseLine(strings.Join(cmds, ";"))
+		lo[p] = parseLine(strings.Join(cmds, ";"), false)
 		return lo
 	}
 	many := func(cmd string, n int) []string {

@@ -594,7 +594,7 @@ func TestModelMatchesRefereeOnRandomGames(t *testing.T) {
 		}
 		for !m.Over() && !s.endNow {
 			lines := [2]string{randomCommandLine(r, m.b, 0), randomCommandLine(r, m.b, 1)}
-			ts := [2][]*modelTask{s.tasks(0, parseLine(lines[0]).pieces), s.tasks(1, parseLine(lines[1]).pieces)}
+			ts := [2][]*modelTask{s.tasks(0, parseLine(lines[0], false).pieces), s.tasks(1, parseLine(lines[1], false).pieces)}
 			playTurn(t, m, lines[0], lines[1])
 			for _, e := range m.frame.Events {
 				for _, k := range []string{"added", "removed", "attacked", "spawned", "captured", "surrounded", "eliminated"} {

@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/arena-games/arena/protocol"
+	"github.com/arena-games/arena/referee"
 )
 
 // outcome classifies what one piece of a line does.
@@ -14,7 +17,7 @@ type outcome struct {
 }
 
 func classify(m *match, piece string) outcome {
-	lo := parseLine(piece)
+	lo := parseLine(piece, false)
 	switch {
 	case lo.critical != "":
 		return outcome{kind: "critical"}
@@ -117,7 +120,7 @@ func TestParsingGrammar(t *testing.T) {
 // §13.1: a line is split on ';'; empty pieces, leading and trailing ones are ignored; the
 // last MSG wins; the first critical error is reported with the text quoted.
 func TestParseLineSplitting(t *testing.T) {
-	lo := parseLine(";;MOVE 0 1 1;;MSG one;SPAWN 0 1 3;MSG two;")
+	lo := parseLine(";;MOVE 0 1 1;;MSG one;SPAWN 0 1 3;MSG two;", false)
 	var kinds []commandKind
 	for _, p := range lo.pieces {
 		kinds = append(kinds, p.kind)
@@ -125,7 +128,7 @@ func TestParseLineSplitting(t *testing.T) {
 	if d := cmp.Diff([]commandKind{cmdMove, cmdSpawn}, kinds); d != "" || lo.message != "two" || lo.critical != "" {
 		t.Errorf("pieces %v, message %q, critical %q (%s)", kinds, lo.message, lo.critical, d)
 	}
-	lo = parseLine("MOVE 0 1 1;BAD \x01;FOO")
+	lo = parseLine("MOVE 0 1 1;BAD \x01;FOO", false)
 	if want := `invalid command "BAD \x01": unknown command`; lo.critical != want {
 		t.Errorf("critical = %q, want %q", lo.critical, want)
 	}
@@ -151,13 +154,77 @@ func TestIgnoredCommandReasons(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var events []string
-		if got := m.b.buildTasks(0, parseLine(tt.piece).pieces, &events); len(got) != 0 {
+		if got := m.b.buildTasks(0, parseLine(tt.piece, false).pieces, &events); len(got) != 0 {
 			t.Errorf("%q: accepted, want it ignored", tt.piece)
 			continue
 		}
 		want := "can't be applied: " + tt.reason
 		if len(events) != 1 || !strings.HasSuffix(events[0], want) {
 			t.Errorf("%q: events %q, want one ending in %q", tt.piece, events, want)
+		}
+	}
+}
+
+// A piece that starts with a known keyword but does not read as its command is called by
+// what it should read as; one that starts with no keyword is an unknown command. Version 2,
+// still played for its replays, called both an unknown command.
+func TestMisreadCommandSaysWhatItShouldRead(t *testing.T) {
+	tests := []struct{ piece, want string }{
+		{"MOVE 0 1 1 extra", "MOVE takes from, to and amount: MOVE from to amount (house ids unsigned whole numbers, amount a whole number)"},
+		{"MOVE +1 2 1", "MOVE takes from, to and amount: MOVE from to amount (house ids unsigned whole numbers, amount a whole number)"},
+		{"\tmove\t0 1", "MOVE takes from, to and amount: MOVE from to amount (house ids unsigned whole numbers, amount a whole number)"},
+		{"SPAWN 0 1", "SPAWN takes a triangle's three houses: SPAWN a b c (house ids unsigned whole numbers)"},
+		{"attack 0 1 2", "ATTACK takes a triangle's three houses and a target: ATTACK a b c target (house ids unsigned whole numbers)"},
+		{"ADD_PATH 0 1 2 -3", "ADD_PATH takes a triangle's three houses and a target: ADD_PATH a b c target (house ids unsigned whole numbers)"},
+		{"REMOVE_PATH", "REMOVE_PATH takes a triangle's three houses and a target: REMOVE_PATH a b c target (house ids unsigned whole numbers)"},
+		{"CIRCLE 1.5 2 3", "CIRCLE takes three whole numbers: CIRCLE x y radius"},
+		{"LINE 1 2 3", "LINE takes four whole numbers: LINE x1 y1 x2 y2"},
+		{"RECT 1 2 3 4 5", "RECT takes four whole numbers: RECT x y width height"},
+		{"TEXT 1 2", "TEXT takes two whole numbers and a message: TEXT x y message"},
+		{"WAIT 1", "WAIT takes nothing"},
+		{"FOO bar", "unknown command"},
+		{"MOVE0 1 1", "unknown command"},
+		{"MSG", "unknown command"},
+		{" MSG hi", "unknown command"},
+	}
+	for _, tt := range tests {
+		want := "invalid command " + protocol.Quote(tt.piece, quoteLimit) + ": " + tt.want
+		if got := parseLine(tt.piece, false).critical; got != want {
+			t.Errorf("%q: %q, want %q", tt.piece, got, want)
+		}
+		want = "invalid command " + protocol.Quote(tt.piece, quoteLimit) + ": unknown command"
+		if got := parseLine(tt.piece, true).critical; got != want {
+			t.Errorf("version 2, %q: %q, want %q", tt.piece, got, want)
+		}
+	}
+	// The numbers still come first: a command that reads right but for a number out of the
+	// 32-bit range says so, in both versions.
+	for _, unknownForAll := range []bool{false, true} {
+		if got, want := parseLine("MOVE 0 1 99999999999", unknownForAll).critical, `invalid command "MOVE 0 1 99999999999": number 99999999999 out of the 32-bit range`; got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
+
+// The game plays version 2 for its replays, and says so.
+func TestPlaysVersion2WithItsMessages(t *testing.T) {
+	info := game{}.Info()
+	if info.Version != "3" || !info.Plays("2") || info.Plays("1") {
+		t.Fatalf("version %q, older %v: want 3, playing 2 too", info.Version, info.OlderVersions)
+	}
+	for _, c := range []struct{ version, want string }{
+		{"", `invalid command "MOVE 0 1": MOVE takes from, to and amount: MOVE from to amount (house ids unsigned whole numbers, amount a whole number)`},
+		{"3", `invalid command "MOVE 0 1": MOVE takes from, to and amount: MOVE from to amount (house ids unsigned whole numbers, amount a whole number)`},
+		{"2", `invalid command "MOVE 0 1": unknown command`},
+	} {
+		r, err := game{}.New(referee.Config{Seed: 1, Players: 2, Version: c.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.(referee.TurnBased).Requests()
+		r.(referee.TurnBased).Play([]referee.Answer{{Player: 0, Status: referee.StatusOK, Lines: []string{"MOVE 0 1"}}, {Player: 1, Status: referee.StatusOK, Lines: []string{"WAIT"}}})
+		if got := r.Result()[0].Message; got != c.want {
+			t.Errorf("version %q: %q, want %q", c.version, got, c.want)
 		}
 	}
 }

@@ -89,7 +89,7 @@ func TestSpec9_5RemainingReflectsSurroundKills(t *testing.T) {
 	if tri.owner != 0 || tri.ownerAtTurnStart != 0 {
 		t.Fatalf("triangle %+v, want still P0's", *tri)
 	}
-	if got := len(m.b.buildTasks(0, parseLine("ATTACK 0 1 2 3").pieces, &events)); got != 0 {
+	if got := len(m.b.buildTasks(0, parseLine("ATTACK 0 1 2 3", false).pieces, &events)); got != 0 {
 		t.Errorf("ATTACK through a corner whose units were surrounded was accepted")
 	}
 }
