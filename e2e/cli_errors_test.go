@@ -202,7 +202,9 @@ func TestRerunRefusesWhatItCannotPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	replay := filepath.Join(dir, "r.json")
-	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=5", "--replay", replay)
+	// Roomy limits, recorded and so replayed by rerun: a busy machine must not make a bot
+	// time out in one game and not the other, which the rerun below would call a difference.
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=5", "--time-scale", roomy, "--replay", replay)
 
 	served := readReplay(t, replay)
 	served["settings"].(map[string]any)["transport"] = "tcp"
