@@ -94,8 +94,8 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if tf.parallel < 1 {
 		return usageErr("--parallel %d: want at least 1", tf.parallel)
 	}
-	if tf.games < 1 {
-		return usageErr("--games %d: want at least 1", tf.games)
+	if tf.games < 1 || tf.games > tournament.MaxGamesPerPairing {
+		return usageErr("--games %d: want 1 to %d", tf.games, tournament.MaxGamesPerPairing)
 	}
 	if cmd.Flags().Changed("group") && tf.group < 1 {
 		// 0 is the flag's "not given" inside arena, not a size anyone asks for.
@@ -162,10 +162,9 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	if tf.games%orders != 0 {
 		fmt.Fprintf(stderr, "arena: --games %d rounded up to %d per pairing: each seed is played in all %d seat orders\n", tf.games, plan.Rounds()*orders, orders)
 	}
-	units := plan.Units()
 	fmt.Fprintf(stderr, "arena: %s, %d bots, %s of %d, %s × %d seat orders, master seed %d, shard %s: %s, %d at once\n",
 		info.Name, len(bots), count(len(plan.Pairings()), "pairing"), plan.GroupSize, count(plan.Rounds(), "seed"), orders,
-		plan.MasterSeed, plan.Shard, count(len(units)*orders, "game"), tf.parallel)
+		plan.MasterSeed, plan.Shard, count(plan.Scheduled(), "game"), tf.parallel)
 
 	base := match.Config{Options: opts, Files: files, Log: logger()}
 	gf.apply(&base)

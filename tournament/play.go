@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"iter"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,19 +20,22 @@ type finished struct {
 	err error
 }
 
-// playAll plays the pending games on Parallel workers and hands each finished game to
+// playAll plays the pending games (left of them) on Parallel workers and hands each finished game to
 // record, one at a time, in the order they finish. record may stop the run (the games in
 // flight are then stopped and not recorded); so does the first game that cannot be played,
 // whose error is returned. A cancelled ctx stops the run without an error.
-func (r *Runner) playAll(ctx context.Context, pending []GameID, record func(Record) (stop bool, err error),
+func (r *Runner) playAll(ctx context.Context, pending iter.Seq[GameID], left int, record func(Record) (stop bool, err error),
 	setup Setup, players map[string]match.Player, hashes map[string]string) error {
+	if left <= 0 {
+		return nil // no worker would take a game the feeder offers
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan GameID)
 	done := make(chan finished)
 	var wg sync.WaitGroup
 	cpus := r.pinnedCPUs()
-	for w := range min(r.Parallel, len(pending)) {
+	for w := range min(r.Parallel, left) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -47,7 +51,7 @@ func (r *Runner) playAll(ctx context.Context, pending []GameID, record func(Reco
 	}
 	go func() {
 	feed:
-		for _, g := range pending {
+		for g := range pending {
 			select {
 			case jobs <- g:
 			case <-runCtx.Done():

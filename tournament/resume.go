@@ -42,7 +42,7 @@ func (r *Runner) setup() Setup {
 
 // checkUnchanged refuses recorded games of the same bots played by another version of a
 // bot, and recorded games of this schedule played under another setup.
-func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, setup Setup, scheduled map[string]bool) error {
+func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, setup Setup, scheduled func(GameID) bool) error {
 	type change struct {
 		games    int
 		was, now string
@@ -64,7 +64,7 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 			}
 			changed[key].games++
 		}
-		if scheduled[rec.ID().Key()] && !rec.Setup.Same(setup) {
+		if scheduled(rec.ID()) && !rec.Setup.Same(setup) {
 			if setupChanged == nil {
 				setupChanged = &change{was: rec.Setup.Diff(setup)}
 			}

@@ -73,15 +73,8 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	units := r.Plan.Units()
-	scheduled := map[string]bool{}
-	var schedule []GameID
-	for _, u := range units {
-		for _, g := range u.Games {
-			scheduled[g.Key()] = true
-			schedule = append(schedule, g)
-		}
-	}
+	// The schedule is never listed whole: --games may be an SPRT's cap of millions.
+	scheduled, total := r.Plan.Schedules(), r.Plan.Scheduled()
 	setup := r.setup()
 	hashes := map[string]string{}
 	players := map[string]match.Player{}
@@ -114,7 +107,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	for _, rec := range existing {
 		key := rec.ID().Key()
 		switch {
-		case !scheduled[key]:
+		case !scheduled(rec.ID()):
 			foreign++
 		case counted[key]:
 			dups++
@@ -129,14 +122,16 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	if dups > 0 {
 		r.note(fmt.Sprintf("results %s: %s recorded twice; each is counted once", r.ResultsPath, gamesAre(dups)))
 	}
-	var pending []GameID
-	for _, g := range schedule {
-		if !counted[g.Key()] {
-			pending = append(pending, g)
+	pending := func(yield func(GameID) bool) {
+		for g := range r.Plan.EachGame() {
+			if !counted[g.Key()] && !yield(g) {
+				return
+			}
 		}
 	}
-	res := &Result{Scheduled: len(schedule), Recorded: len(recs)}
-	if r.ReplayDir != "" && len(pending) > 0 {
+	res := &Result{Scheduled: total, Recorded: len(recs)}
+	left := total - len(recs)
+	if r.ReplayDir != "" && left > 0 {
 		if err := os.MkdirAll(r.ReplayDir, 0o755); err != nil {
 			return nil, fmt.Errorf("replays %s: %w", r.ReplayDir, err)
 		}
@@ -148,13 +143,13 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	}
 	res.Decided = live.decision(r.SPRT)
 	if res.Decided != "" {
-		pending = nil
+		pending, left = func(func(GameID) bool) {}, 0 // the recorded games decided: nothing to play
 	}
 
 	if r.Progress != nil {
-		r.Progress(Progress{Done: len(recs), Total: len(schedule), Line: live.line(r.SPRT)})
+		r.Progress(Progress{Done: len(recs), Total: total, Line: live.line(r.SPRT)})
 	}
-	err := r.playAll(ctx, pending, func(rec Record) (stop bool, err error) {
+	err := r.playAll(ctx, pending, left, func(rec Record) (stop bool, err error) {
 		if results != nil {
 			if err := results.Append(rec); err != nil {
 				return true, err
@@ -164,7 +159,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		live.add(rec)
 		res.Played++
 		if r.Progress != nil {
-			r.Progress(Progress{Done: len(recs), Total: len(schedule), Played: res.Played, Elapsed: time.Since(start), Line: live.line(r.SPRT)})
+			r.Progress(Progress{Done: len(recs), Total: total, Played: res.Played, Elapsed: time.Since(start), Line: live.line(r.SPRT)})
 		}
 		if d := live.decision(r.SPRT); d != "" && res.Decided == "" {
 			res.Decided = d
@@ -175,7 +170,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Interrupted = ctx.Err() != nil && len(recs) < len(schedule) && res.Decided == ""
+	res.Interrupted = ctx.Err() != nil && len(recs) < total && res.Decided == ""
 	sortRecords(recs)
 	res.Summary = Summarize(r.Plan.Game, r.Plan.Bots, recs, r.SPRT)
 	if res.Summary.Pair != nil && r.Plan.Shard.Count > 1 {

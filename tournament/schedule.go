@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"fmt"
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -9,6 +11,10 @@ import (
 // MaxPairings bounds the number of groups a plan may have: with many bots in an N-player
 // game the number of groups grows combinatorially, and a smaller --group is the answer.
 const MaxPairings = 10000
+
+// MaxGamesPerPairing bounds a plan's games per group: a billion, years of play, and far
+// from where counting the schedule's games could overflow.
+const MaxGamesPerPairing = 1_000_000_000
 
 // AllOrdersUpTo is the largest group size for which every seat order is played (3! = 6
 // games per seed); larger groups play the group's cyclic rotations, in which each bot sits
@@ -122,8 +128,8 @@ func (p *Plan) Check() error {
 	if p.GroupSize < 2 {
 		return fmt.Errorf("groups of %d: a game needs at least 2 bots to compare them", p.GroupSize)
 	}
-	if p.GamesPerPairing < 1 {
-		return fmt.Errorf("games per pairing must be at least 1, got %d", p.GamesPerPairing)
+	if p.GamesPerPairing < 1 || p.GamesPerPairing > MaxGamesPerPairing {
+		return fmt.Errorf("games per pairing must be 1 to %d, got %d", MaxGamesPerPairing, p.GamesPerPairing)
 	}
 	// Pairings stops counting past the bound: their number is not known here.
 	if len(p.Pairings()) > MaxPairings {
@@ -221,31 +227,93 @@ func (p Plan) Rounds() int {
 	return (p.GamesPerPairing + orders - 1) / orders
 }
 
-// Units lists the units of this plan's shard, round by round so that an interrupted run has
-// played every group about equally. Call Check first.
+// Units lists the units of this plan's shard (see EachUnit). Call Check first.
 func (p Plan) Units() []Unit {
-	pairings := p.Pairings()
-	orders := SeatOrders(p.GroupSize)
-	var out []Unit
-	index := 0
-	for round := range p.Rounds() {
-		seed := DeriveSeed(p.MasterSeed, round)
-		for _, group := range pairings {
-			idx := index
-			index++
-			if !p.Shard.Has(idx) {
-				continue
+	return slices.Collect(p.EachUnit())
+}
+
+// EachUnit yields the units of this plan's shard, round by round so that an interrupted run
+// has played every group about equally. They are made as they are asked for: a tournament
+// whose --games is a cap (an SPRT's) may schedule millions of games and play a few
+// thousand. Call Check first.
+func (p Plan) EachUnit() iter.Seq[Unit] {
+	return func(yield func(Unit) bool) {
+		pairings := p.pairingNames()
+		orders := SeatOrders(p.GroupSize)
+		rounds := p.Rounds()
+		for round := range rounds {
+			seed := DeriveSeed(p.MasterSeed, round)
+			for k, names := range pairings {
+				idx := round*len(pairings) + k
+				if !p.Shard.Has(idx) {
+					continue
+				}
+				u := Unit{Index: idx, Pairing: names, Round: round, Seed: seed}
+				for _, o := range orders {
+					u.Games = append(u.Games, GameID{Game: p.Game, Pairing: names, Round: round, Seed: seed, Order: o})
+				}
+				if !yield(u) {
+					return
+				}
 			}
-			names := make([]string, len(group))
-			for i, b := range group {
-				names[i] = p.Bots[b]
-			}
-			u := Unit{Index: idx, Pairing: names, Round: round, Seed: seed}
-			for _, o := range orders {
-				u.Games = append(u.Games, GameID{Game: p.Game, Pairing: names, Round: round, Seed: seed, Order: o})
-			}
-			out = append(out, u)
 		}
 	}
+}
+
+// EachGame yields the games of this plan's shard, unit after unit (see EachUnit).
+func (p Plan) EachGame() iter.Seq[GameID] {
+	return func(yield func(GameID) bool) {
+		for u := range p.EachUnit() {
+			for _, g := range u.Games {
+				if !yield(g) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// pairingNames is Pairings with the bots' names.
+func (p Plan) pairingNames() [][]string {
+	var out [][]string
+	for _, group := range p.Pairings() {
+		names := make([]string, len(group))
+		for i, b := range group {
+			names[i] = p.Bots[b]
+		}
+		out = append(out, names)
+	}
 	return out
+}
+
+// Scheduled is the number of games of this plan's shard. Call Check first.
+func (p Plan) Scheduled() int {
+	units := p.Rounds() * len(p.Pairings())
+	if p.Shard.Count > 1 {
+		// The indexes ≡ Index−1 modulo Count below units.
+		first := p.Shard.Index - 1
+		units = max(0, (units-first+p.Shard.Count-1)/p.Shard.Count)
+	}
+	return units * len(SeatOrders(p.GroupSize))
+}
+
+// Schedules returns a membership test for this plan's shard: whether it plays game g (a
+// game read from a results file), found without listing the schedule. Call Check first.
+func (p Plan) Schedules() func(g GameID) bool {
+	pairings := map[string]int{}
+	for k, names := range p.pairingNames() {
+		pairings[strings.Join(names, "\x1f")] = k
+	}
+	orders := map[string]bool{}
+	for _, o := range SeatOrders(p.GroupSize) {
+		orders[intsKey(o)] = true
+	}
+	rounds := p.Rounds()
+	return func(g GameID) bool {
+		if g.Game != p.Game || g.Round < 0 || g.Round >= rounds || g.Seed != DeriveSeed(p.MasterSeed, g.Round) || !orders[intsKey(g.Order)] {
+			return false
+		}
+		k, ok := pairings[strings.Join(g.Pairing, "\x1f")]
+		return ok && p.Shard.Has(g.Round*len(pairings)+k)
+	}
 }

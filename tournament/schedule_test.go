@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -183,5 +184,88 @@ func TestParseShard(t *testing.T) {
 		if _, err := ParseShard(bad); err == nil {
 			t.Errorf("ParseShard(%q) accepted", bad)
 		}
+	}
+}
+
+// The schedule is counted and looked up without being listed: Scheduled and Schedules agree
+// with the games EachGame lists, for every shard, group size and gauntlet.
+func TestScheduleCountedAndLookedUpWithoutListing(t *testing.T) {
+	bots := []string{"a", "b", "c", "d", "e"}
+	for _, p := range []Plan{
+		{Game: "g", Bots: bots, MinPlayers: 2, MaxPlayers: 2, GamesPerPairing: 7, MasterSeed: 3},
+		{Game: "g", Bots: bots, MinPlayers: 2, MaxPlayers: 2, GamesPerPairing: 4, MasterSeed: 3, Gauntlet: true},
+		{Game: "g", Bots: bots, MinPlayers: 2, MaxPlayers: 4, GroupSize: 3, GamesPerPairing: 6, MasterSeed: 3},
+		{Game: "g", Bots: bots, MinPlayers: 2, MaxPlayers: 8, GroupSize: 4, GamesPerPairing: 5, MasterSeed: 3},
+	} {
+		whole := p
+		if err := whole.Check(); err != nil {
+			t.Fatal(err)
+		}
+		all := slices.Collect(whole.EachGame())
+		for _, shard := range []Shard{{}, {1, 1}, {1, 3}, {2, 3}, {3, 3}, {5, 7}, {7, 7}, {40, 40}} {
+			p := whole
+			p.Shard = shard
+			var want []GameID
+			for _, g := range all {
+				k := slices.IndexFunc(p.pairingNames(), func(n []string) bool { return slices.Equal(n, g.Pairing) })
+				if shard.Has(g.Round*len(p.Pairings()) + k) {
+					want = append(want, g)
+				}
+			}
+			got := slices.Collect(p.EachGame())
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("group %d, shard %v: games (-want +got):\n%s", p.GroupSize, shard, d)
+			}
+			if p.Scheduled() != len(want) {
+				t.Errorf("group %d, shard %v: Scheduled() = %d, want %d", p.GroupSize, shard, p.Scheduled(), len(want))
+			}
+			in := p.Schedules()
+			for _, g := range all {
+				if in(g) != slices.ContainsFunc(want, func(w GameID) bool { return w.Key() == g.Key() }) {
+					t.Errorf("group %d, shard %v: Schedules(%v) = %v", p.GroupSize, shard, g, in(g))
+				}
+			}
+			// Nor does it take a game of another game, seed, round, order or group.
+			g := all[0]
+			for _, other := range []GameID{
+				{Game: "h", Pairing: g.Pairing, Round: g.Round, Seed: g.Seed, Order: g.Order},
+				{Game: g.Game, Pairing: g.Pairing, Round: g.Round, Seed: g.Seed + 1, Order: g.Order},
+				{Game: g.Game, Pairing: g.Pairing, Round: p.Rounds(), Seed: DeriveSeed(3, p.Rounds()), Order: g.Order},
+				{Game: g.Game, Pairing: g.Pairing, Round: g.Round, Seed: g.Seed, Order: []int{0}},
+				{Game: g.Game, Pairing: []string{"a", "zz"}, Round: g.Round, Seed: g.Seed, Order: g.Order},
+			} {
+				if in(other) {
+					t.Errorf("group %d, shard %v: Schedules(%v) = true", p.GroupSize, shard, other)
+				}
+			}
+		}
+	}
+}
+
+// A cap of a billion games (an SPRT's) is counted at once, and its first games are listed
+// without the rest: the schedule is not built whole (it took 630 MB for a million games).
+func TestHugeScheduleIsNotBuilt(t *testing.T) {
+	p := Plan{Game: "g", Bots: []string{"a", "b", "c"}, MinPlayers: 2, MaxPlayers: 2, GamesPerPairing: MaxGamesPerPairing, MasterSeed: 1}
+	if err := p.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if want := 3 * MaxGamesPerPairing; p.Scheduled() != want {
+		t.Errorf("Scheduled() = %d, want %d", p.Scheduled(), want)
+	}
+	n := 0
+	allocs := testing.AllocsPerRun(1, func() {
+		n = 0
+		for range p.EachGame() {
+			if n++; n == 1000 {
+				break
+			}
+		}
+	})
+	if n != 1000 || allocs > 10000 {
+		t.Errorf("the first 1000 games: %d listed, %.0f allocations", n, allocs)
+	}
+	p.GamesPerPairing++
+	if err := p.Check(); err == nil {
+		t.Errorf("%d games per pairing accepted", p.GamesPerPairing)
 	}
 }
