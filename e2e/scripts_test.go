@@ -6,7 +6,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // script runs one of scripts/*.sh in dir with env added to the environment (an entry
@@ -321,5 +323,112 @@ func TestTournamentShardsScriptNoShardFinished(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, "no games recorded") ||
 		!strings.Contains(r.stderr, "tournament-shards: 2 shards did not finish; run the same command again to resume them") {
 		t.Errorf("want exit 1, the report's error and the 2 shards named\n%s", r)
+	}
+}
+
+// README: an empty option value, "a script's unset variable", is refused rather than
+// taken for "not given": the local script used to play with a random seed, the default
+// results file or the default parallelism. Nothing is played.
+func TestTournamentLocalScriptEmptyValues(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	for _, opt := range []string{"-s", "-o", "-p", "-n", "-g"} {
+		dir := t.TempDir()
+		args := []string{"-g", "queens", "-n", "2", "-p", "1", "-s", "3"}
+		for i := range args {
+			if args[i] == opt {
+				args[i+1] = ""
+			}
+		}
+		if opt == "-o" {
+			args = append(args, "-o", "")
+		}
+		r := script(t, dir, "tournament-local.sh", []string{"ARENA=" + arenaBin}, append(args, "builtin:greedy", "builtin:random")...)
+		if r.code != 2 || !strings.Contains(r.stderr, "tournament-local: "+opt+": empty value") {
+			t.Errorf("%s \"\": want exit 2 naming the option\n%s", opt, r)
+		}
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("%s \"\": files made: %v", opt, left)
+		}
+	}
+}
+
+// The local script advises running the same command again only when that can help: not
+// when arena cannot write the results file, when ARENA cannot be run, or when another run
+// holds the results file. It says what went wrong, and keeps arena's exit status.
+func TestTournamentLocalScriptFailuresRetryCannotFix(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	play := []string{"-g", "queens", "-n", "2", "-p", "1", "-s", "3"}
+	bots := []string{"builtin:greedy", "builtin:random"}
+
+	dir := t.TempDir()
+	r := script(t, dir, "tournament-local.sh", []string{"ARENA=" + arenaBin}, append(append(play, "-o", "/nonexistent/r.jsonl"), bots...)...)
+	if r.code != 1 || !strings.Contains(r.stderr, "/nonexistent: no such file or directory") ||
+		!strings.Contains(r.stderr, "tournament-local: arena failed (exit 1) before recording any game: see its message above") ||
+		strings.Contains(r.stderr, "run the same command again") {
+		t.Errorf("-o /nonexistent/r.jsonl: want exit 1, arena's message, no advice to run again\n%s", r)
+	}
+
+	r = script(t, dir, "tournament-local.sh", []string{"ARENA=/nonexistent/arena"}, append(play, bots...)...)
+	if r.code != 127 || !strings.Contains(r.stderr, "tournament-local: ARENA=/nonexistent/arena: no such command") ||
+		strings.Contains(r.stderr, "run the same command again") {
+		t.Errorf("ARENA=/nonexistent/arena: want exit 127 saying arena could not be run, no advice to run again\n%s", r)
+	}
+
+	// Another run holds the results file.
+	results := filepath.Join(dir, "held.jsonl")
+	f, err := os.Create(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	r = script(t, dir, "tournament-local.sh", []string{"ARENA=" + arenaBin}, append(append(play, "-o", results), bots...)...)
+	if r.code != 1 || !strings.Contains(r.stderr, "in use by another arena tournament") ||
+		!strings.Contains(r.stderr, "before recording any game") || strings.Contains(r.stderr, "run the same command again") {
+		t.Errorf("a locked results file: want exit 1, arena's message, no advice to run again\n%s", r)
+	}
+}
+
+// A run stopped while playing (here Ctrl-C, as SIGINT to the script's process group)
+// is what running the same command again finishes: the script says so, with exit 130.
+func TestTournamentLocalScriptInterruptedAdvice(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	dir := t.TempDir()
+	path, err := filepath.Abs(filepath.Join("..", "scripts", "tournament-local.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(path, "-g", "queens", "-n", "2000", "-p", "1", "-s", "3", "builtin:greedy", "builtin:random", "--", "--no-progress")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ARENA="+arenaBin)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "tournament-queens.jsonl")
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if st, err := os.Stat(results); err == nil && st.Size() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			cmd.Wait()
+			t.Fatalf("no game recorded in a minute\n%s", stderr.String())
+		}
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	err = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(stderr.String(), "tournament-local: interrupted; run the same command again to finish") {
+		t.Errorf("want exit 130 and the advice to run again (%v)\n%s", err, stderr.String())
 	}
 }

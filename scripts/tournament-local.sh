@@ -27,6 +27,13 @@ usage() {
 
 game="" games=100 parallel="" seed="" results=""
 while getopts "g:n:p:s:o:h" opt; do
+  # An empty value is refused, as arena refuses one (README): it is most often an unset
+  # variable (-s "$SEED"), and taking it for "not given" would quietly play with a seed, a
+  # results file or a parallelism the caller did not choose.
+  if [ "$opt" != h ] && [ "$opt" != "?" ] && [ -z "$OPTARG" ]; then
+    echo "tournament-local: -$opt: empty value (an unset variable?): give one, or leave -$opt out for the default" >&2
+    exit 2
+  fi
   case $opt in
     g) game=$OPTARG ;;
     n) games=$OPTARG ;;
@@ -55,16 +62,42 @@ args=(tournament --game "$game" --games "$games" --results "$results")
 # Without --seed a resumed run takes the master seed recorded in the results file.
 [ -n "$seed" ] && args+=(--seed "$seed")
 
+# size FILE: its size in bytes, 0 when it does not exist. It tells a run that failed while
+# playing (the results file grew) from one that failed before its first game.
+size() {
+  if [ -f "$1" ]; then wc -c <"$1"; else echo 0; fi
+}
+
+before=$(size "$results")
 status=0
 "${arena[@]}" "${args[@]}" "${bots[@]}" "${extra[@]}" || status=$?
+# Running the same command again resumes a run that was stopped: it helps after Ctrl-C, a
+# kill, or a failure during play, but not when arena refused or could not start the run,
+# which would fail the same way again.
 case $status in
   0) ;;
   2)
-    # A usage error or a refused resume: running the same command again would not help.
+    # A usage error or a refused resume.
     echo "tournament-local: arena refused to play (exit 2): see its message above" >&2
     exit 2 ;;
+  126 | 127)
+    # The shell's "not executable" and "not found": ARENA does not name a command.
+    echo "tournament-local: could not run arena (${arena[*]}): exit $status" >&2
+    exit $status ;;
+  130)
+    echo "tournament-local: interrupted; run the same command again to finish" >&2
+    exit 130 ;;
   *)
-    echo "tournament-local: stopped (exit $status); run the same command again to finish" >&2
+    if [ "$status" -gt 128 ]; then
+      # Killed by a signal (kill -9, the OOM killer): the recorded games are kept.
+      echo "tournament-local: arena was killed (exit $status); run the same command again to finish" >&2
+    elif [ "$(size "$results")" -gt "$before" ]; then
+      echo "tournament-local: arena stopped while playing (exit $status): see its message above; the games played are kept in $results, and running the same command again plays the others" >&2
+    else
+      # A results file that cannot be written or read, or is held by another run; a bot
+      # that cannot be started: arena's message says which.
+      echo "tournament-local: arena failed (exit $status) before recording any game: see its message above" >&2
+    fi
     exit $status ;;
 esac
 base=${results%.jsonl}

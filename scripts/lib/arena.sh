@@ -1,10 +1,16 @@
 # Sourced by the tournament scripts. find_arena NAME sets the array `arena` to the arena
-# command: ARENA when it is set (a command line, split at spaces), else arena on PATH, else
-# arena built from this repository into a scratch directory removed on exit. NAME starts
-# the message that says it is being built.
+# command: ARENA when it is set (a command line, split at spaces; refused with exit 127
+# when it names no command), else arena on PATH, else arena built from this repository
+# into a scratch directory removed on exit. NAME starts the messages.
 find_arena() {
   if [ -n "${ARENA:-}" ]; then
     read -r -a arena <<<"$ARENA"
+    # Checked now: a mistyped ARENA would otherwise fail where a run can fail, and read
+    # like a run to resume.
+    if ! command -v "${arena[0]:-}" >/dev/null 2>&1; then
+      echo "$1: ARENA=$ARENA: no such command" >&2
+      exit 127
+    fi
   elif command -v arena >/dev/null 2>&1; then
     arena=(arena)
   else
