@@ -253,7 +253,8 @@ func TestTournamentShardsScriptRemote(t *testing.T) {
 }
 
 // A shards directory holds the games of one master seed: a run with another -s is refused
-// before any game, since the merged report would count the games of both.
+// before any game, since the merged report would count the games of both. (A shard file
+// with a game makes the seed binding: see TestTournamentShardsScriptSeedOfNoGames.)
 func TestTournamentShardsScriptOtherSeed(t *testing.T) {
 	for _, tool := range []string{"bash", "parallel"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -268,11 +269,15 @@ func TestTournamentShardsScriptOtherSeed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(shards, "seed"), []byte("5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	game := []byte(`{"format":"arena-tournament/1","game":"queens","master_seed":5}` + "\n")
+	if err := os.WriteFile(filepath.Join(shards, "shard-1.jsonl"), game, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	r := script(t, dir, "tournament-shards.sh", nil, "-g", "queens", "-n", "4", "-S", ":", "-s", "3", "-a", arenaBin, "builtin:greedy", "builtin:random")
 	if r.code != 2 || !strings.Contains(r.stderr, "holds the shards of master seed 5, not 3") {
 		t.Errorf("want exit 2 naming both seeds\n%s", r)
 	}
-	if left, _ := filepath.Glob(filepath.Join(shards, "shard-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(shards, "shard-*")); len(left) != 1 {
 		t.Errorf("shard files made: %v", left)
 	}
 	if seed, _ := os.ReadFile(filepath.Join(shards, "seed")); string(seed) != "5\n" {
@@ -430,5 +435,156 @@ func TestTournamentLocalScriptInterruptedAdvice(t *testing.T) {
 	err = cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(stderr.String(), "tournament-local: interrupted; run the same command again to finish") {
 		t.Errorf("want exit 130 and the advice to run again (%v)\n%s", err, stderr.String())
+	}
+}
+
+// needShardsTools skips a test of tournament-shards.sh where bash or GNU parallel is missing.
+func needShardsTools(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"bash", "parallel"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+}
+
+// The shards script checks its own arguments, and arena's once, before any shard runs: a
+// mistake is said once, naming the option, with exit 2 and no advice to run the same
+// command again, and nothing is written. (Each mistake used to run every shard, or none,
+// and end with "N shards did not finish; run the same command again to resume them".)
+func TestTournamentShardsScriptBadArguments(t *testing.T) {
+	needShardsTools(t)
+	bots := []string{"builtin:greedy", "builtin:random"}
+	for _, c := range []struct {
+		args []string
+		want string // in stderr, once
+	}{
+		{[]string{"-n", "abc"}, "tournament-shards: -n abc: want a whole number of games per pairing, at least 1"},
+		{[]string{"-n", "0"}, "tournament-shards: -n 0: want a whole number of games per pairing, at least 1"},
+		{[]string{"-j", "abc"}, "tournament-shards: -j abc: want a whole number of shards, at least 1"},
+		{[]string{"-j", "0"}, "tournament-shards: -j 0: want a whole number of shards, at least 1"},
+		{[]string{"-j", "-1"}, "tournament-shards: -j -1: want a whole number of shards, at least 1"},
+		{[]string{"-s", "x"}, "tournament-shards: -s x: want a whole number"},
+		{[]string{"-g", "quens"}, `unknown game "quens"`},
+		{[]string{"-a", "/nonexistent/arena"}, "tournament-shards: -a /nonexistent/arena: no such command on this machine"},
+		{[]string{"--", "--bogus"}, "unknown flag: --bogus"},
+		{[]string{"--", "--sprt"}, "tournament-shards: --sprt needs a value, ELO0,ELO1"},
+		{[]string{"--", "--sprt", "0,x"}, `--sprt "0,x"`},
+		{[]string{"--", "--seed", "4"}, "tournament-shards: --seed after --: give -s"},
+		{[]string{"-s", ""}, "tournament-shards: -s: empty value"},
+		{[]string{"-o", ""}, "tournament-shards: -o: empty value"},
+		{[]string{"-n", ""}, "tournament-shards: -n: empty value"},
+		{[]string{"-j", ""}, "tournament-shards: -j: empty value"},
+		{[]string{"-a", ""}, "tournament-shards: -a: empty value"},
+		{[]string{"-b", ""}, "tournament-shards: -b: empty value"},
+	} {
+		dir := t.TempDir()
+		opts := []string{"-g", "queens", "-n", "4", "-S", ":", "-j", "2", "-s", "3", "-a", arenaBin}
+		var after []string
+		if c.args[0] == "--" {
+			after = c.args
+		} else {
+			for i := 0; i < len(c.args); i += 2 {
+				opts = append(opts, c.args[i], c.args[i+1]) // the last of an option is taken
+			}
+		}
+		args := append(append(opts, bots...), after...)
+		r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, args...)
+		if r.code != 2 || strings.Count(r.stderr, c.want) != 1 || strings.Contains(r.stderr, "run the same command again") ||
+			strings.Contains(r.stderr, "seq:") {
+			t.Errorf("%v: want exit 2, %q said once, no advice to run again\n%s", c.args, c.want, r)
+		}
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("%v: files made: %v", c.args, left)
+		}
+	}
+}
+
+// A shard that arena refuses (exit 2: here its arena, unlike this machine's, knows no
+// such flag) is said to be refused, with exit 2: running the same command again would be
+// refused again. An arena that cannot be run on a machine (exit 127) is said to be missing.
+func TestTournamentShardsScriptRefusedShard(t *testing.T) {
+	needShardsTools(t)
+	dir := t.TempDir()
+	wrapper := filepath.Join(dir, "arena-refusing-shard-2")
+	text := "#!/bin/sh\ncase \"$*\" in *'--shard 2/3'*) echo 'unknown flag: --time-scale' >&2; exit 2 ;; *'--shard 3/3'*) exit 127 ;; esac\nexec '" + arenaBin + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, "-g", "queens", "-n", "6", "-S", ":", "-j", "3",
+		"-s", "3", "-a", wrapper, "builtin:greedy", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1")
+	if r.code != 2 || !strings.Contains(r.stderr, "tournament-shards: arena refused to play shard 2 (exit 2): see its message above") ||
+		!strings.Contains(r.stderr, "tournament-shards: could not run arena ("+wrapper+") for shard 3 on : (exit 127)") ||
+		strings.Contains(r.stderr, "run the same command again") {
+		t.Errorf("want exit 2, the refused and the missing shards named, no advice to run again\n%s", r)
+	}
+	if report, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt")); err != nil || !strings.Contains(string(report), "queens: 2 games") {
+		t.Errorf("report of the shard that finished (%v):\n%s", err, report)
+	}
+}
+
+// Without arena on PATH the script builds one for the merged report, and this machine's
+// shards (":") play with it too, rather than fail to find arena.
+func TestTournamentShardsScriptHereWithoutArena(t *testing.T) {
+	needShardsTools(t)
+	dir := t.TempDir()
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=", pathWithout(t)}, "-g", "queens", "-n", "4", "-S", ":", "-j", "2",
+		"-s", "3", "builtin:greedy", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1")
+	if r.code != 0 || !strings.Contains(r.stdout, "queens: 4 games") {
+		t.Errorf("want exit 0 and the report of 4 games\n%s", r)
+	}
+}
+
+// A shards directory whose shard files hold no game binds no seed: a run that recorded
+// nothing (its arena failed on every shard) does not stop the corrected command with
+// another -s. (The seed used to be written before anything ran, and then refused.)
+func TestTournamentShardsScriptSeedOfNoGames(t *testing.T) {
+	needShardsTools(t)
+	dir := t.TempDir()
+	failing := filepath.Join(dir, "arena-that-fails")
+	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'no shard plays' >&2\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	play := []string{"-g", "queens", "-n", "4", "-S", ":", "-j", "2"}
+	bots := []string{"builtin:greedy", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1"}
+	if r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, append(append(play, "-s", "5", "-a", failing), bots...)...); r.code != 1 {
+		t.Fatalf("want exit 1\n%s", r)
+	}
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, append(append(play, "-s", "42", "-a", arenaBin), bots...)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "queens: 4 games") {
+		t.Errorf("want exit 0 with the corrected seed\n%s", r)
+	}
+	if seed, _ := os.ReadFile(filepath.Join(dir, "shards-queens", "seed")); string(seed) != "42\n" {
+		t.Errorf("the recorded seed is %q, want 42", seed)
+	}
+}
+
+// A shards directory holds one tournament: a run with other bots is refused before any
+// game, since the merged report would rate the bots of both (3 bots here), and the same
+// command as before still resumes.
+func TestTournamentShardsScriptOtherTournament(t *testing.T) {
+	needShardsTools(t)
+	dir := t.TempDir()
+	play := []string{"-g", "queens", "-S", ":", "-n", "4", "-a", arenaBin}
+	first := []string{"builtin:greedy", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1"}
+	if r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, append(play, first...)...); r.code != 0 {
+		t.Fatalf("want exit 0\n%s", r)
+	}
+	shard, err := os.ReadFile(filepath.Join(dir, "shards-queens", "shard-1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, append(play,
+		arenaBin+" bot queens/greedy", "builtin:random", "--", "--time-scale", roomy, "--parallel", "1")...)
+	if r.code != 2 || !strings.Contains(r.stderr, "tournament-shards: shards-queens holds the shards of another tournament") ||
+		!strings.Contains(r.stderr, "another -o DIR") {
+		t.Errorf("want exit 2, the other tournament said, -o suggested\n%s", r)
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, "shards-queens", "shard-1.jsonl")); !bytes.Equal(now, shard) {
+		t.Errorf("the refused run changed the shard file")
+	}
+	r = script(t, dir, "tournament-shards.sh", []string{"ARENA=" + arenaBin}, append(play, first...)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "queens: 4 games") || strings.Contains(r.stdout, "queens/greedy") {
+		t.Errorf("the same command again: want exit 0 and the report of its 4 games\n%s", r)
 	}
 }

@@ -25,3 +25,18 @@ find_arena() {
     arena=("$arena_tmp/arena")
   fi
 }
+
+# arena_on_path puts an `arena` that runs the command find_arena found first on PATH, for
+# the commands the script runs on this machine (the shards of ":"), which call arena by name.
+arena_on_path() {
+  if [ -z "${arena_tmp:-}" ]; then
+    arena_tmp=$(mktemp -d)
+    trap 'rm -rf "$arena_tmp"' EXIT
+  fi
+  if [ "${arena[*]}" != "$arena_tmp/arena" ]; then
+    # ARENA: a command line, run as find_arena split it.
+    { echo '#!/usr/bin/env bash'; printf 'exec'; printf ' %q' "${arena[@]}"; echo ' "$@"'; } >"$arena_tmp/arena"
+    chmod +x "$arena_tmp/arena"
+  fi
+  export PATH="$arena_tmp:$PATH"
+}
