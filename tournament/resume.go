@@ -2,7 +2,10 @@ package tournament
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -48,7 +51,7 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 		was, now string
 	}
 	changed := map[string]*change{}
-	var setupChanged *change
+	setupChanged := map[string]int{} // recorded games by how their settings differ from now
 	for _, rec := range existing {
 		if rec.Game != r.Plan.Game {
 			continue
@@ -65,10 +68,7 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 			changed[key].games++
 		}
 		if scheduled(rec.ID()) && !rec.Setup.Same(setup) {
-			if setupChanged == nil {
-				setupChanged = &change{was: rec.Setup.Diff(setup)}
-			}
-			setupChanged.games++
+			setupChanged[rec.Setup.Diff(setup)]++
 		}
 	}
 	var lines []string
@@ -77,8 +77,14 @@ func (r *Runner) checkUnchanged(existing []Record, hashes map[string]string, set
 		lines = append(lines, fmt.Sprintf("bot %q has changed since %d recorded games (hash %s then, %s now)", bot, c.games, c.was, c.now))
 	}
 	sort.Strings(lines)
-	if setupChanged != nil {
-		lines = append(lines, fmt.Sprintf("%d recorded games were played with other settings (%s)", setupChanged.games, setupChanged.was))
+	// One line for each other setup the games were played with, each saying how it differs.
+	diffs := slices.Sorted(maps.Keys(setupChanged))
+	for _, d := range diffs {
+		were := strconv.Itoa(setupChanged[d]) + " recorded games were"
+		if setupChanged[d] == 1 {
+			were = "1 recorded game was"
+		}
+		lines = append(lines, fmt.Sprintf("%s played with other settings (%s)", were, d))
 	}
 	if len(lines) == 0 {
 		return nil

@@ -508,8 +508,24 @@ func TestChangedSetupIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Base.TimeScale = 2
-	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "time scale: 1 then, 2 now") {
+	if _, err := r.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "2 recorded games were played with other settings (time scale: 1 then, 2 now)") {
 		t.Errorf("got %v, want a changed-settings refusal", err)
+	}
+	// Games of two earlier settings are each said with theirs (all six were said to be of
+	// the first one met).
+	r.AllowChanged = true
+	r.Plan.GamesPerPairing = 6
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r.AllowChanged = false
+	r.Base.TimeScale = 3
+	r.Plan.GamesPerPairing = 8
+	_, err := r.Run(context.Background())
+	for _, want := range []string{"2 recorded games were played with other settings (time scale: 1 then, 3 now)", "4 recorded games were played with other settings (time scale: 2 then, 3 now)"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want %q", err, want)
+		}
 	}
 }
 
