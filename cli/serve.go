@@ -70,12 +70,20 @@ has logged in (or at once with --start now). A replay is written per game.`,
 				return usageErr("--games %d: want at least 1", games)
 			}
 			switch start {
-			case "all":
-			case "now":
-				startNow = true
+			case "all", "now":
 			default:
 				return usageErr("--start %q: want all (when every team has logged in) or now", start)
 			}
+			// --start-now is --start now: beside a --start given otherwise, one of the two
+			// would be quietly overruled, as --teams beside --team flags would.
+			if cmd.Flags().Changed("start") && cmd.Flags().Changed("start-now") && startNow != (start == "now") {
+				given := "--start-now"
+				if !startNow {
+					given = "--start-now=false"
+				}
+				return usageErr("--start %s and %s disagree (--start-now is the same as --start now): give one or the other", start, given)
+			}
+			startNow = startNow || start == "now"
 			if listen != "" {
 				if err := checkListen(listen); err != nil {
 					return err
@@ -205,7 +213,7 @@ has logged in (or at once with --start now). A replay is written per game.`,
 	cmd.Flags().IntVar(&games, "games", 1, "games to play back to back (seed, seed+1, …), sessions staying open")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the first game (default: random)")
 	cmd.Flags().StringVar(&start, "start", "all", "when the clock starts: all (every team has logged in) or now")
-	cmd.Flags().BoolVar(&startNow, "start-now", false, "the same as --start now")
+	cmd.Flags().BoolVar(&startNow, "start-now", false, "the same as --start now (refused beside --start all)")
 	cmd.Flags().Float64Var(&timeScale, "time-scale", 1, "multiply the turn duration by this factor")
 	cmd.Flags().StringArrayVar(&optionFlags, "option", nil, "game option KEY=VALUE (repeatable)")
 	cmd.Flags().StringVar(&replayDir, "replays", ".", "directory for the replays (GAME-SEED.json)")

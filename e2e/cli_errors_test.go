@@ -617,6 +617,10 @@ func TestServeUsageErrors(t *testing.T) {
 		{[]string{"--game=rockets", "--teams", "3", "--team", "a:b", "--team", "c:d"}, "--teams 3 but 2 --team flags"},
 		{[]string{"--game=rockets", "--teams", "9"}, "--teams 9: rockets is played by 1 to 8 teams"},
 		{[]string{"--game=bestow", "--team", "a:b"}, "1 --team flag: bestow is played by 2 teams"},
+		// --start-now is --start now: beside another --start, one would be overruled.
+		{[]string{"--game=bestow", "--start", "all", "--start-now"}, "--start all and --start-now disagree (--start-now is the same as --start now): give one or the other"},
+		{[]string{"--game=bestow", "--start-now", "--start=all"}, "--start all and --start-now disagree (--start-now is the same as --start now): give one or the other"},
+		{[]string{"--game=bestow", "--start", "now", "--start-now=false"}, "--start now and --start-now=false disagree (--start-now is the same as --start now): give one or the other"},
 	} {
 		r := arena(t, append([]string{"serve", "--listen", "127.0.0.1:0", "--replays", dir}, c.args...)...)
 		if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
