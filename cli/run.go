@@ -52,7 +52,7 @@ func (f *gameFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.noTimeout, "no-timeout", false, "disable time and compute limits (debugging)")
 	cmd.Flags().Float64Var(&f.timeScale, "time-scale", 1, "multiply every time limit of the game by this factor (not the strike grace or a time bank)")
 	cmd.Flags().BoolVar(&f.concurrent, "concurrent", false, "ask the players of a turn at once instead of one after another")
-	cmd.Flags().StringVar(&f.clock, "clock", match.ClockWall, "what response times are measured with: wall (like CodinGame) or cpu (the bot's own CPU time, fair on a busy machine)")
+	cmd.Flags().StringVar(&f.clock, "clock", match.ClockWall, "turn-based games: what response times are measured with: wall (like CodinGame) or cpu (the bot's own CPU time, fair on a busy machine)")
 	cmd.Flags().StringVar(&f.timing, "timing", "strict", "over the limit: strict (loses), strikes (third strike or limit+50ms loses), bank:MS (a per-game time bank)")
 	cmd.Flags().IntVar(&f.memoryMB, "memory-limit", match.DefaultMaxMemory>>20, "memory limit per bot in MiB, its whole process tree (0: none)")
 	cmd.Flags().IntVar(&f.processes, "process-limit", match.DefaultMaxProcesses, "most processes per bot, its whole tree (0: none)")
@@ -125,6 +125,8 @@ func (f *gameFlags) resolve(botArgs []string) (referee.Game, map[string]string, 
 	switch {
 	case session && f.flags.Changed("concurrent"):
 		return nil, nil, nil, nil, usageErr("--concurrent applies to the turn-based games; in %s every bot plays at once already", info.Name)
+	case session && f.flags.Changed("clock"):
+		return nil, nil, nil, nil, usageErr("--clock applies to the turn-based games, which measure each answer; %s times its turns on the real clock whatever the bots compute (--turn-timeout sets a bot's budget per turn)", info.Name)
 	case session && f.flags.Changed("timing"):
 		return nil, nil, nil, nil, usageErr("--timing applies to the turn-based games, which limit each answer; %s times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)", info.Name)
 	case !session && f.flags.Changed("turn-timeout"):

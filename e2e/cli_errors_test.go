@@ -765,8 +765,9 @@ func TestDeadline24FlagsRefusedForOtherGames(t *testing.T) {
 	}
 }
 
-// The other way round: the turn-based games' --concurrent and --timing are refused for a
-// Deadline24 game, where they would change nothing (and still be recorded in the replay).
+// The other way round: the turn-based games' --concurrent, --timing and --clock are refused
+// for a Deadline24 game, where they would change nothing (and still be recorded in the
+// replay: --clock cpu was, as "clock":"cpu").
 func TestTurnBasedFlagsRefusedForDeadline24Games(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -776,12 +777,37 @@ func TestTurnBasedFlagsRefusedForDeadline24Games(t *testing.T) {
 		{[]string{"--concurrent"}, "--concurrent applies to the turn-based games; in bestow every bot plays at once already"},
 		{[]string{"--timing", "strict"}, "--timing applies to the turn-based games, which limit each answer; bestow times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)"},
 		{[]string{"--timing", "bank:500"}, "--timing applies to the turn-based games, which limit each answer; bestow times its turns, and a late bot only misses the turn (--turn-timeout sets a bot's budget per turn)"},
+		{[]string{"--clock", "cpu"}, "--clock applies to the turn-based games, which measure each answer; bestow times its turns on the real clock whatever the bots compute (--turn-timeout sets a bot's budget per turn)"},
+		{[]string{"--clock", "wall"}, "--clock applies to the turn-based games, which measure each answer; bestow times its turns on the real clock whatever the bots compute (--turn-timeout sets a bot's budget per turn)"},
 	} {
 		for _, cmd := range []string{"run", "tournament"} {
 			r := arena(t, append([]string{cmd, "--game=bestow", "builtin:greedy", "builtin:random"}, c.args...)...)
 			if r.code != 2 || strings.TrimSpace(r.stderr) != "arena: "+c.want || r.stdout != "" {
 				t.Errorf("%s %v: want exit status 2 and only %q\n%s", cmd, c.args, c.want, r)
 			}
+		}
+	}
+}
+
+// A Deadline24 game's replay that recorded the CPU clock (before --clock was refused for
+// those games) is played again as any other, and the new replay records the wall clock its
+// turns ran on, as arena run's and arena serve's do.
+func TestRerunOfADeadline24GameRecordsTheWallClock(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "agrid.json")
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=agrid", "--seed=1", "--option", "turns=5", "--turn-timeout", "50ms", "--replay", replay)
+	cpu := readReplay(t, replay)
+	cpu["settings"].(map[string]any)["clock"] = "cpu"
+	cpuPath := filepath.Join(dir, "cpu.json")
+	cpu.write(t, cpuPath)
+	again := filepath.Join(dir, "again.json")
+	if r := arena(t, "replay", "rerun", cpuPath, "--replay", again); r.code != 0 || !strings.Contains(r.stdout, "same answers") {
+		t.Fatalf("rerun of an agrid replay recorded with clock cpu: want it played\n%s", r)
+	}
+	for path, want := range map[string]string{replay: "wall", again: "wall"} {
+		if got := readReplay(t, path)["settings"].(map[string]any)["clock"]; got != want {
+			t.Errorf("%s: settings.clock %v, want %q", path, got, want)
 		}
 	}
 }

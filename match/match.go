@@ -215,8 +215,11 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	}
 	if info.Style == referee.StyleSession {
 		// A session game's turns last a fixed time whatever the bots do: --timing, which
-		// judges an answer against its limit, does not apply (and is refused).
+		// judges an answer against its limit, does not apply (and is refused); nor does
+		// --clock, since no answer is measured (the bots are not metered): the turns run on
+		// the wall clock, whatever a replay being played again recorded.
 		rec.Settings.Timing = ""
+		rec.Settings.Clock = ClockWall
 	}
 	if rec.Options == nil {
 		rec.Options = map[string]string{}

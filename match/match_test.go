@@ -445,6 +445,19 @@ func TestSessionLockstep(t *testing.T) {
 	}
 }
 
+// A session game's turns run on the wall clock whatever the clock asked for: no answer is
+// measured on it (the bots are not metered), so the replay records wall, and a replay of
+// the CPU clock played again (replay rerun) records wall too.
+func TestSessionRecordsTheWallClock(t *testing.T) {
+	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 2}, Seed: 3, TimeScale: 5, Clock: ClockCPU, Players: []Player{sumBot("2"), sumBot("3")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Settings.Clock != ClockWall {
+		t.Errorf("settings.clock %q, want %q", rec.Settings.Clock, ClockWall)
+	}
+}
+
 func TestSessionCrashIdles(t *testing.T) {
 	bad := Player{Command: "sh -c 'echo ADD 1; exit 4'", Argv: []string{"sh", "-c", "echo ADD 1; read x; read y; exit 4"}}
 	rec, err := Run(context.Background(), Config{Game: sumGame{turns: 4}, TimeScale: 5, Players: []Player{sumBot("1"), bad}})
