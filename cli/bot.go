@@ -59,6 +59,11 @@ before any command of the bot was answered), exits 1 saying so.`,
 			if handshake && !session {
 				return usageErr("bot %s: --handshake is for the Deadline24 games (%s), whose bots log in", args[0], strings.Join(sessionGames(), ", "))
 			}
+			if handshake && addr != "" {
+				// Over TCP the bot logs in anyway, as --login with --password: --handshake,
+				// the same exchange on stdin/stdout, would change nothing.
+				return usageErr("bot %s: --handshake is for stdin/stdout (arena run's --option handshake=1); with --tcp the bot logs in anyway, with --login and --password", args[0])
+			}
 			if addr == "" {
 				in := bufio.NewReaderSize(os.Stdin, 64<<10)
 				if handshake {
@@ -101,7 +106,7 @@ before any command of the bot was answered), exits 1 saying so.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&handshake, "handshake", false, "first answer the Deadline24 LOGIN/PASS exchange on stdin/stdout, as NAME with password secret (arena run passes it with --option handshake=1)")
+	cmd.Flags().BoolVar(&handshake, "handshake", false, "first answer the Deadline24 LOGIN/PASS exchange on stdin/stdout, as NAME with password secret (arena run passes it with --option handshake=1; not with --tcp, which logs in with --login and --password)")
 	cmd.Flags().StringVar(&addr, "tcp", "", "Deadline24 games: play as a client of the server at HOST:PORT instead of on stdin/stdout")
 	cmd.Flags().StringVar(&login, "login", "", "with --tcp: the team's login (default: the bot's NAME)")
 	cmd.Flags().StringVar(&password, "password", "secret", "with --tcp: the team's password")

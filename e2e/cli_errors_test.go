@@ -853,6 +853,37 @@ func TestBotLoginWithoutTCP(t *testing.T) {
 	}
 }
 
+// arena bot's --handshake answers the LOGIN/PASS prompts on stdin/stdout; over --tcp the bot
+// logs in anyway, with --login and --password, so --handshake beside --tcp, which changed
+// nothing, is refused as --login without --tcp is.
+func TestBotHandshakeWithTCP(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() { // a server that closes every connection: the bot must not reach it
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conn.Close()
+		}
+	}()
+	want := "arena: bot agrid/greedy: --handshake is for stdin/stdout (arena run's --option handshake=1); with --tcp the bot logs in anyway, with --login and --password"
+	for _, args := range [][]string{
+		{"--handshake", "--tcp", ln.Addr().String()},
+		{"--tcp", ln.Addr().String(), "--handshake", "--login", "team7"},
+	} {
+		r := arena(t, append([]string{"bot", "agrid/greedy"}, args...)...)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != want || r.stdout != "" {
+			t.Errorf("arena bot %v: want exit status 2 and only %q\n%s", args, want, r)
+		}
+	}
+}
+
 // An address that cannot be listened on is named by the flag that gave it, once, with the
 // reason: not "view: listening on 127.0.0.1:P: listen tcp 127.0.0.1:P: bind: ...".
 func TestAddressInUseNamesTheFlag(t *testing.T) {
