@@ -76,6 +76,11 @@ before any command of the bot was answered), exits 1 saying so.`,
 			if !session {
 				return usageErr("bot %s: --tcp is for the Deadline24 games (%s), whose servers take TCP clients", args[0], strings.Join(sessionGames(), ", "))
 			}
+			// A usage error, as arena serve's --listen is, said before any connection: net's
+			// "missing port in address" was an exit status 1.
+			if err := checkDial("--tcp", addr); err != nil {
+				return usageErr("bot %s: %v", args[0], err)
+			}
 			if login == "" {
 				login = name
 			}

@@ -289,20 +289,39 @@ func teamList(ts []match.Team) string {
 // HOST:PORT, a port that is not a number from 0 to 65535, or a host name that names no
 // address. A usage error, as arena view's --port out of range, said before anything starts.
 func checkListen(addr string) error {
-	const want = "want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)"
+	return checkAddress("--listen", addr, true)
+}
+
+// checkDial refuses an address no server could be reached at, whatever the network: not
+// HOST:PORT, a port that is not a number from 1 to 65535, or a host name that names no
+// address. The flag is named (arena bot's --tcp), as checkListen names --listen.
+func checkDial(flag, addr string) error {
+	return checkAddress(flag, addr, false)
+}
+
+// checkAddress is the check of checkListen and checkDial: listen says whether the address
+// is listened on (port 0: any free port, the host an address of this machine) or
+// connected to.
+func checkAddress(flag, addr string, listen bool) error {
+	want := "want HOST:PORT, e.g. 127.0.0.1:20003 (this machine only) or 0.0.0.0:20003 (every address)"
+	ports, lowest := "0 (any free port) to 65535", uint64(0)
+	if !listen {
+		want = "want the server's HOST:PORT, e.g. 127.0.0.1:20003"
+		ports, lowest = "1 to 65535", 1
+	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		if strings.Count(addr, ":") > 1 && !strings.HasPrefix(addr, "[") {
-			return usageErr("--listen %q: %s; an IPv6 host in brackets, e.g. [::1]:20003", addr, want)
+			return usageErr("%s %q: %s; an IPv6 host in brackets, e.g. [::1]:20003", flag, addr, want)
 		}
-		return usageErr("--listen %q: %s", addr, want)
+		return usageErr("%s %q: %s", flag, addr, want)
 	}
 	n, err := strconv.ParseUint(port, 10, 32)
 	if err != nil {
-		return usageErr("--listen %q: port %q: want a number from 0 (any free port) to 65535", addr, port)
+		return usageErr("%s %q: port %q: want a number from %s", flag, addr, port, ports)
 	}
-	if n > 65535 {
-		return usageErr("--listen %s: port %d: want 0 (any free port) to 65535", addr, n)
+	if n > 65535 || n < lowest {
+		return usageErr("%s %s: port %d: want %s", flag, addr, n, ports)
 	}
 	if host == "" || net.ParseIP(host) != nil {
 		return nil
@@ -312,9 +331,13 @@ func checkListen(addr string) error {
 	if _, err := net.DefaultResolver.LookupHost(ctx, host); err != nil {
 		var de *net.DNSError
 		if errors.As(err, &de) && de.IsNotFound {
-			return usageErr("--listen %s: no such host %q (want an address of this machine, or a name of one)", addr, host)
+			if listen {
+				return usageErr("%s %s: no such host %q (want an address of this machine, or a name of one)", flag, addr, host)
+			}
+			return usageErr("%s %s: no such host %q", flag, addr, host)
 		}
-		// A resolver that does not answer is not the flag's fault: listening says why.
+		// A resolver that does not answer is not the flag's fault: listening, or
+		// connecting, says why.
 	}
 	return nil
 }

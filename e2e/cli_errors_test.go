@@ -884,6 +884,29 @@ func TestBotHandshakeWithTCP(t *testing.T) {
 	}
 }
 
+// arena bot's --tcp is checked as arena serve's --listen is: an address no server could be
+// at is a bad flag (exit status 2), named with its value and the reason, before any
+// connection. It was net's "address foo: missing port in address", exit status 1.
+func TestBotTCPAddressChecked(t *testing.T) {
+	t.Parallel()
+	const want = "want the server's HOST:PORT, e.g. 127.0.0.1:20003"
+	for _, c := range []struct{ tcp, want string }{
+		{"foo", `--tcp "foo": ` + want},
+		{"20003", `--tcp "20003": ` + want},
+		{"::1:20003", `--tcp "::1:20003": ` + want + "; an IPv6 host in brackets, e.g. [::1]:20003"},
+		{"127.0.0.1:99999", "--tcp 127.0.0.1:99999: port 99999: want 1 to 65535"},
+		{"127.0.0.1:0", "--tcp 127.0.0.1:0: port 0: want 1 to 65535"},
+		{"127.0.0.1:-1", `--tcp "127.0.0.1:-1": port "-1": want a number from 1 to 65535`},
+		{"127.0.0.1:http", `--tcp "127.0.0.1:http": port "http": want a number from 1 to 65535`},
+		{"127.0.0.1:", `--tcp "127.0.0.1:": port "": want a number from 1 to 65535`},
+	} {
+		r := arena(t, "bot", "agrid/greedy", "--tcp", c.tcp)
+		if want := "arena: bot agrid/greedy: " + c.want; r.code != 2 || strings.TrimSpace(r.stderr) != want || r.stdout != "" {
+			t.Errorf("want exit status 2 and only %q\n%s", want, r)
+		}
+	}
+}
+
 // An address that cannot be listened on is named by the flag that gave it, once, with the
 // reason: not "view: listening on 127.0.0.1:P: listen tcp 127.0.0.1:P: bind: ...".
 func TestAddressInUseNamesTheFlag(t *testing.T) {
