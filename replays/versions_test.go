@@ -1,8 +1,12 @@
 package replays
 
 import (
+	"encoding/json"
 	"errors"
+	"maps"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +64,48 @@ func TestVerifyRefusesAVersionNotPlayed(t *testing.T) {
 	r.RefereeVersion = "3"
 	if err := Verify(r); err == nil || !strings.Contains(err.Error(), `field referee_version: "3": recorded with another agrid referee version than this arena's, "5"`) {
 		t.Errorf("verify of version 3: %v", err)
+	}
+}
+
+// A turn whose frame was left out of the file, its shapes still listed by shape_ids, is
+// refused as missing its frame, whether read whole or compact: it was "frame differs: at
+// byte 2", where the re-simulated frame's events or state begin.
+func TestVerifyNamesAFrameLeftOut(t *testing.T) {
+	r, err := Read(filepath.Join("testdata", "versions", "agrid-v4.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "r.json")
+	if err := Write(path, r); err != nil { // as arena writes it: shapes by shape_ids
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]any
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	turn := file["turns"].([]any)[1].(map[string]any)
+	if _, ok := turn["shape_ids"]; !ok {
+		t.Fatalf("turn 1 lists no shape_ids: %v", slices.Collect(maps.Keys(turn)))
+	}
+	delete(turn, "frame")
+	if data, err = json.Marshal(file); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "field turns[1].frame: missing (the turn has its shapes only, no view, state or events)"
+	for name, read := range map[string]func(string) (*Replay, error){"Read": Read, "ReadCompact": ReadCompact} {
+		r, err := read(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := Verify(r); err == nil || err.Error() != want {
+			t.Errorf("%s, verify: got %v, want %q", name, err, want)
+		}
 	}
 }
