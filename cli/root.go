@@ -164,7 +164,7 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 			if err := check(c, args); err != nil {
 				return usageErr("%s: %v (see %s --help)", c.CommandPath(), describeArgsError(c, args, err), c.CommandPath())
 			}
-			return nil
+			return refuseEmptyArgs(c, args)
 		}
 	}
 	for _, sub := range cmd.Commands() {
@@ -172,11 +172,28 @@ func wrongArgsAreUsage(cmd *cobra.Command) {
 	}
 }
 
-// describeArgsError words cobra's count of arguments ("requires at least 1 arg(s), only
-// received 0") with what the command's usage line names: "missing BOT BOT...", "want one
-// FILE, got 2: …".
-func describeArgsError(c *cobra.Command, args []string, err error) error {
-	var want []string
+// refuseEmptyArgs refuses an argument given empty, as refuseEmptyValues refuses a flag's:
+// a script's unset variable (arena replay show "$REPLAY") is no file to read, and was
+// said as one ("replay : no such file or directory"). The argument is named as the
+// command's usage line names it.
+func refuseEmptyArgs(c *cobra.Command, args []string) error {
+	for i, a := range args {
+		if a != "" {
+			continue
+		}
+		name := "argument " + strconv.Itoa(i+1)
+		if names := argNames(c); len(names) > 0 {
+			name = strings.TrimSuffix(names[min(i, len(names)-1)], "...")
+		}
+		return usageErr("%s: %s \"\": want a non-empty value", c.CommandPath(), name)
+	}
+	return nil
+}
+
+// argNames lists the arguments a command's usage line names, in order: "BOT", "BOT..." for
+// "run [flags] BOT BOT...", "FILE" for "stdin FILE --player P [--turn N]".
+func argNames(c *cobra.Command) []string {
+	var names []string
 	words := strings.Fields(c.Use)[1:]
 	for i := 0; i < len(words); i++ {
 		switch w := words[i]; {
@@ -185,9 +202,17 @@ func describeArgsError(c *cobra.Command, args []string, err error) error {
 				i++ // the flag's value: --player P, [--turn N]
 			}
 		case !strings.HasPrefix(w, "[") && w == strings.ToUpper(w):
-			want = append(want, w)
+			names = append(names, w)
 		}
 	}
+	return names
+}
+
+// describeArgsError words cobra's count of arguments ("requires at least 1 arg(s), only
+// received 0") with what the command's usage line names: "missing BOT BOT...", "want one
+// FILE, got 2: …".
+func describeArgsError(c *cobra.Command, args []string, err error) error {
+	want := argNames(c)
 	switch {
 	case len(want) == 0:
 		return err

@@ -670,6 +670,32 @@ func TestEmptyFlagValuesAreRefused(t *testing.T) {
 	}
 }
 
+// An argument given empty (a script's unset variable: arena replay show "$REPLAY") is
+// refused as an empty flag value is, naming it as the usage line does: it was "replay :
+// no such file or directory", exit status 1.
+func TestEmptyArgumentsAreRefused(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", "verify", ""}, `arena replay verify: FILE "": want a non-empty value`},
+		{[]string{"replay", "show", ""}, `arena replay show: FILE "": want a non-empty value`},
+		{[]string{"replay", "stdin", "", "--player", "0"}, `arena replay stdin: FILE "": want a non-empty value`},
+		{[]string{"replay", "rerun", ""}, `arena replay rerun: FILE "": want a non-empty value`},
+		{[]string{"view", "--no-open", ""}, `arena view: REPLAY "": want a non-empty value`},
+		{[]string{"view", "--html", "page.html", ""}, `arena view: REPLAY "": want a non-empty value`},
+		{[]string{"tournament", "report", "results.jsonl", ""}, `arena tournament report: FILE "": want a non-empty value`},
+		{[]string{"run", "--game=queens", "builtin:greedy", ""}, `arena run: BOT "": want a non-empty value`},
+		{[]string{"bot", ""}, `arena bot: GAME/NAME "": want a non-empty value`},
+	} {
+		r := arena(t, c.args...)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != c.want || r.stdout != "" {
+			t.Errorf("arena %q: want exit status 2 and only %q\n%s", c.args, c.want, r)
+		}
+	}
+}
+
 // A numeric game option out of range reads the same in every game, with the range arena
 // games shows (bestow said "not an integer" without its range, towers "from 1 to 1000").
 func TestNumericOptionsOutOfRangeReadAlike(t *testing.T) {
