@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -23,9 +25,56 @@ func FindMarked(marker string) []int {
 
 // FindMarkedByRunner returns the pids of the live processes carrying the marker of any bot
 // started by the arena process runnerPid (os.Getpid() for this one): after every game has
-// ended it should be empty.
+// ended it should be empty. For this process, only the markers it gave are counted: pids
+// are reused (every 32768 processes by default), and what an earlier arena of the same pid
+// left behind when it was killed with its warden (pkill -9 arena) is not this one's.
 func FindMarkedByRunner(runnerPid int) []int {
-	return scanEnviron([]byte("\x00" + MarkerVar + "=" + markerPrefix(runnerPid)))
+	needle := []byte("\x00" + MarkerVar + "=" + markerPrefix(runnerPid))
+	if runnerPid != os.Getpid() {
+		return scanEnviron(needle)
+	}
+	var pids []int
+	for pid, marker := range scanMarkers(needle) {
+		if givenHere(marker) {
+			pids = append(pids, pid)
+		}
+	}
+	slices.Sort(pids)
+	return pids
+}
+
+// given holds the markers this process has given its bots.
+var given struct {
+	sync.Mutex
+	markers map[string]bool
+}
+
+func rememberGiven(marker string) {
+	given.Lock()
+	defer given.Unlock()
+	if given.markers == nil {
+		given.markers = map[string]bool{}
+	}
+	given.markers[marker] = true
+}
+
+func givenHere(marker string) bool {
+	given.Lock()
+	defer given.Unlock()
+	return given.markers[marker]
+}
+
+// scanMarkers is scanEnviron that also says which marker each process carries: needle is
+// "\x00MarkerVar=" and the start of the value.
+func scanMarkers(needle []byte) map[int]string {
+	found := map[int]string{}
+	eachEnviron(func(pid int, env []byte) {
+		if i := bytes.Index(env, needle); i >= 0 {
+			value := env[i+len("\x00"+MarkerVar+"="):]
+			found[pid] = string(value[:bytes.IndexByte(value, 0)]) // env ends with a NUL
+		}
+	})
+	return found
 }
 
 // scanEnviron lists the processes whose environment holds needle (which starts and ends
@@ -33,8 +82,19 @@ func FindMarkedByRunner(runnerPid int) []int {
 // so it reads each environment with one open, one read and one close into a reused
 // buffer, rather than os.ReadFile's five system calls and fresh buffers.
 func scanEnviron(needle []byte) []int {
-	self := os.Getpid()
 	var pids []int
+	eachEnviron(func(pid int, env []byte) {
+		if bytes.Contains(env, needle) {
+			pids = append(pids, pid)
+		}
+	})
+	return pids
+}
+
+// eachEnviron calls f with every other process's environment that can be read: a NUL, the
+// environment, a NUL, so that every entry is between NULs. env is only valid during f.
+func eachEnviron(f func(pid int, env []byte)) {
+	self := os.Getpid()
 	buf := make([]byte, 64<<10)
 	path := make([]byte, 0, 32)
 	for _, pid := range procDirPids("/proc") {
@@ -43,15 +103,12 @@ func scanEnviron(needle []byte) []int {
 		}
 		path = strconv.AppendInt(append(path[:0], "/proc/"...), int64(pid), 10)
 		path = append(path, "/environ"...)
-		var haystack []byte // NUL, the environment, NUL: every entry between NULs
+		var haystack []byte
 		if haystack, buf = readEnviron(string(path), buf); len(haystack) <= 2 {
 			continue // gone, a zombie, or not ours to read
 		}
-		if bytes.Contains(haystack, needle) {
-			pids = append(pids, pid)
-		}
+		f(pid, haystack)
 	}
-	return pids
 }
 
 // readEnviron reads a process's environment into buf, between a NUL before and a NUL

@@ -58,3 +58,33 @@ func TestFindMarkedAnywhereInTheEnvironment(t *testing.T) {
 		t.Errorf("processes of runner 0: %v", byRunner)
 	}
 }
+
+// A process carrying a marker of this process's pid that this process never gave is another
+// arena's, one that had the same pid before (pids are reused) and was killed with its
+// warden: it is not counted as this runner's. FindMarked still finds it by its marker.
+func TestFindMarkedByRunnerCountsOnlyMarkersGivenHere(t *testing.T) {
+	given, err := newMarker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	foreign := markerPrefix(os.Getpid()) + "0123456789abcdef01234567"
+	pids := map[string]int{}
+	for name, marker := range map[string]string{"given": given, "foreign": foreign} {
+		cmd := exec.Command("sleep", "10")
+		cmd.Env = []string{"A=1", MarkerVar + "=" + marker}
+		if err := cmd.Start(); err != nil {
+			t.Skip("no sleep:", err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		pids[name] = cmd.Process.Pid
+		for deadline := time.Now().Add(20 * time.Second); !slices.Contains(FindMarked(marker), cmd.Process.Pid); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: process %d does not show its marker after 20 s", name, cmd.Process.Pid)
+			}
+		}
+	}
+	got := FindMarkedByRunner(os.Getpid())
+	if !slices.Contains(got, pids["given"]) || slices.Contains(got, pids["foreign"]) {
+		t.Errorf("FindMarkedByRunner: %v; want %d (given here), not %d (another arena's)", got, pids["given"], pids["foreign"])
+	}
+}

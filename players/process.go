@@ -326,7 +326,9 @@ func newMarker() (string, error) {
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
-	return markerPrefix(os.Getpid()) + hex.EncodeToString(b), nil
+	marker := markerPrefix(os.Getpid()) + hex.EncodeToString(b)
+	rememberGiven(marker)
+	return marker, nil
 }
 
 // Pid is the bot's process id (and process group id).
