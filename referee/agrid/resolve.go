@@ -21,8 +21,13 @@ func (r *Referee) EndTurn() {
 		}
 		t.failures, t.refused = 0, t.refused[:0]
 	}
-	last := lastTurn{gains: make([]float64, len(r.teams)), events: append(events, r.pending...)}
-	r.pending = nil
+	for _, t := range r.teams { // departures in seat order, whatever order they came in
+		if t.left != "" {
+			events = append(events, t.left)
+			t.left = ""
+		}
+	}
+	last := lastTurn{gains: make([]float64, len(r.teams)), events: events}
 
 	r.executeDestroys(&last)
 	puts := r.executePuts(&last, now)

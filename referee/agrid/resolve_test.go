@@ -3,6 +3,8 @@ package agrid
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,6 +127,29 @@ func TestLeaveAndResult(t *testing.T) {
 	events := strings.Join(f.r.Frame().Events, "\n")
 	if !strings.Contains(events, "b left the game (crash: exit status 1)") || !strings.Contains(events, "a harvested 2.000000 at (1,1)") {
 		t.Errorf("events %q lack the departure or the harvest", events)
+	}
+}
+
+// Teams that leave in one turn are told in seat order, whatever order they left in: the
+// runner sees to its seats at once, and a replay plays them in seat order (two bots
+// crashing together made replays that did not verify).
+func TestDeparturesInSeatOrder(t *testing.T) {
+	var frames [2][]string
+	for i, order := range [][]int{{2, 0}, {0, 2}} {
+		f := newFixture(t, 3, with(vectorParams(), "A", "8"), []string{"......", ".aa...", ".aa..."})
+		for _, p := range order {
+			f.r.Leave(p, referee.StatusCrash, "exit status "+strconv.Itoa(p))
+		}
+		f.r.EndTurn()
+		frames[i] = f.r.Frame().Events
+	}
+	if d := cmp.Diff(frames[1], frames[0]); d != "" {
+		t.Errorf("the frame's events depend on the order of the departures (-seat order +other):\n%s", d)
+	}
+	a := slices.IndexFunc(frames[0], func(e string) bool { return strings.HasPrefix(e, "a left the game") })
+	c := slices.IndexFunc(frames[0], func(e string) bool { return strings.HasPrefix(e, "c left the game") })
+	if a < 0 || c < a {
+		t.Errorf("events %q: want a's departure, then c's", frames[0])
 	}
 }
 

@@ -20,8 +20,7 @@ type Referee struct {
 	teams     []*team
 	countdown int // V: turns left before the premature end
 
-	last    lastTurn // what the previous resolution did (SHOW_HISTORY, LAST_SCORE, frame)
-	pending []string // events of the current turn so far (teams leaving), for the next frame
+	last lastTurn // what the previous resolution did (SHOW_HISTORY, LAST_SCORE, frame)
 
 	world harvester // scratch space for harvests on the world
 	test  harvester // scratch space for TEST_SCORE maps
@@ -48,6 +47,9 @@ type team struct {
 	// lines arrive interleaved in any order and the frame must not depend on it.
 	failures int
 	refused  []string // the first maxFailureEvents, quoted, and any line over the limit
+	// left says the team left the game this turn, for the frame's events: kept per team
+	// too, since two teams leaving in one turn are seen to in any order.
+	left string
 
 	// statistics for the final frame
 	harvests, largestArea, placed int
@@ -147,7 +149,7 @@ func (r *Referee) Leave(player int, status referee.Status, message string) {
 	t := r.teams[player]
 	if t.status == referee.StatusOK {
 		t.status, t.message = status, message
-		r.pending = append(r.pending, fmt.Sprintf("%c left the game (%s: %s); its workers idle", t.color, status, message))
+		t.left = fmt.Sprintf("%c left the game (%s: %s); its workers idle", t.color, status, message)
 	}
 }
 
