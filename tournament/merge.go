@@ -78,18 +78,65 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 	return m, nil
 }
 
-// botsInOrder lists the bots in the order they first appear in the pairings (which is the
-// command-line order of the tournament that played them).
+// botsInOrder lists the bots in the command-line order of the tournament that played them,
+// as far as the pairings tell it: each pairing lists its bots in that order, so a bot comes
+// after every bot listed before it in some pairing (the whole order in a round robin); the
+// rest in the order they first appear. The table then lists bots tied in rating as the run
+// did.
 func botsInOrder(recs []Record) []string {
-	seen := map[string]bool{}
-	var out []string
+	var seen []string // first appearance
+	index := map[string]int{}
+	var before [][]bool // before[a][b]: a is listed before b in some pairing
 	for _, r := range recs {
 		for _, b := range r.Pairing {
-			if !seen[b] {
-				seen[b] = true
-				out = append(out, b)
+			if _, ok := index[b]; !ok {
+				index[b] = len(seen)
+				seen = append(seen, b)
 			}
 		}
+	}
+	before = make([][]bool, len(seen))
+	for i := range before {
+		before[i] = make([]bool, len(seen))
+	}
+	pairings := map[string]bool{}
+	for _, r := range recs {
+		if key := strings.Join(r.Pairing, "\x1f"); !pairings[key] {
+			pairings[key] = true
+			for i, a := range r.Pairing {
+				for _, b := range r.Pairing[i+1:] {
+					before[index[a]][index[b]] = true
+				}
+			}
+		}
+	}
+	// Each step takes the first bot, in order of appearance, that no bot left is listed
+	// before (or the first left, should the pairings disagree).
+	out := make([]string, 0, len(seen))
+	taken := make([]bool, len(seen))
+	for len(out) < len(seen) {
+		next := -1
+		for b := range seen {
+			if taken[b] {
+				continue
+			}
+			if next < 0 {
+				next = b
+			}
+			free := true
+			for a := range seen {
+				if !taken[a] && a != b && before[a][b] {
+					free = false
+					break
+				}
+			}
+			if free {
+				next = b
+				break
+			}
+		}
+		taken[next] = true
+		out = append(out, seen[next])
 	}
 	return out
 }

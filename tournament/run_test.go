@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/arena-games/arena/match"
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/referee"
@@ -856,6 +858,49 @@ func TestBadLineNamesTheField(t *testing.T) {
 		_, _, err := ReadResults(path)
 		if err == nil || !strings.HasPrefix(err.Error(), "results "+path+": "+c.want) || strings.Contains(err.Error(), "Go struct") {
 			t.Errorf("%s: got %v, want %q", c.line, err, c.want)
+		}
+	}
+}
+
+// A run and a report of its results file say the same, to the last bit: the fit does not
+// depend on the order the bots are listed in, and a round robin's report lists them in
+// the run's order (its first pairing in the file's order is not the run's first). In a
+// gauntlet, whose pairings do not tell the others' order, the numbers are the same.
+func TestReportSaysWhatTheRunSaid(t *testing.T) {
+	for _, gauntlet := range []bool{false, true} {
+		dir := t.TempDir()
+		r := newRunner(duelGame, 6, numBot(t, "mid", "base=2", "spread=4"), numBot(t, "top", "base=5", "spread=4"), numBot(t, "low", "base=0", "spread=4"), numBot(t, "alt", "base=2", "spread=4"))
+		r.Plan.Gauntlet = gauntlet
+		r.ResultsPath = filepath.Join(dir, "r.jsonl")
+		res, err := r.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ReadAndMerge([]string{r.ResultsPath}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !gauntlet {
+			var run, report bytes.Buffer
+			if err := WriteSummary(&run, res.Summary, "json"); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteSummary(&report, m.Summary, "json"); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(run.String(), report.String()); d != "" {
+				t.Errorf("round robin: the report differs from the run (-run +report):\n%s", d)
+			}
+			continue
+		}
+		ratings := map[string]Rating{}
+		for _, b := range res.Summary.Bots {
+			ratings[b.Name] = *b.Rating
+		}
+		for _, b := range m.Summary.Bots {
+			if *b.Rating != ratings[b.Name] {
+				t.Errorf("gauntlet: %s rated %+v by the report, %+v by the run", b.Name, *b.Rating, ratings[b.Name])
+			}
 		}
 	}
 }

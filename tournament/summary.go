@@ -3,8 +3,10 @@ package tournament
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -195,6 +197,23 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 		return s
 	}
 	if len(s.Bots) >= 2 && len(ranked) > 0 {
+		// The fit runs on the bots in name order, so that its numbers, to the last bit, do not
+		// depend on the order the bots are listed in: a run lists them as given, a report as
+		// its files have them.
+		byName := make([]int, len(s.Bots))
+		for i := range byName {
+			byName[i] = i
+		}
+		slices.SortFunc(byName, func(a, b int) int { return strings.Compare(s.Bots[a].Name, s.Bots[b].Name) })
+		canon := make([]int, len(s.Bots)) // bot i is item canon[i] of the fit
+		for k, i := range byName {
+			canon[i] = k
+		}
+		for _, g := range ranked {
+			for j, i := range g.Items {
+				g.Items[j] = canon[i]
+			}
+		}
 		fit, err := FitPlackettLuce(len(s.Bots), ranked, DefaultPriorDraws)
 		if err != nil {
 			s.Notes = append(s.Notes, "no ratings: "+err.Error())
@@ -206,8 +225,8 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 		}
 		z := zFor(Confidence)
 		for i := range s.Bots {
-			lo, hi := fit.EloInterval(i, z)
-			s.Bots[i].Rating = &Rating{Elo: Number(fit.Elo(i)), Lo: Number(lo), Hi: Number(hi)}
+			lo, hi := fit.EloInterval(canon[i], z)
+			s.Bots[i].Rating = &Rating{Elo: Number(fit.Elo(canon[i])), Lo: Number(lo), Hi: Number(hi)}
 		}
 	}
 	return s
