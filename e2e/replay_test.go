@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -361,5 +362,70 @@ func TestReplayVerifyWithAShapeTable(t *testing.T) {
 	r = arena(t, "replay", "verify", bad)
 	if r.code != 1 || !strings.Contains(r.stderr, "replay "+bad+": does not verify: turn 0: frame differs") {
 		t.Errorf("want the changed shape found in turn 0's frame\n%s", r)
+	}
+}
+
+// --replay /dev/stdout with arena's output redirected to a file writes the replay into that
+// file, through arena's output, and the summary after it: /dev/stdout, a link to the
+// descriptor, is not renamed over (as root it was replaced by a regular file, and the file
+// got the summary only). The same for the viewer's --html.
+func TestReplayToDevStdoutRedirectedToAFile(t *testing.T) {
+	t.Parallel()
+	link, err := os.Readlink("/dev/stdout")
+	if err != nil {
+		t.Skip("/dev/stdout is not a symbolic link here:", err)
+	}
+	t.Cleanup(func() {
+		// Should the link be replaced all the same (as root), the machine gets it back.
+		if now, err := os.Readlink("/dev/stdout"); err != nil || now != link {
+			os.Remove("/dev/stdout")
+			os.Symlink(link, "/dev/stdout")
+		}
+	})
+	dir := t.TempDir()
+	replay := filepath.Join(dir, "r.json")
+	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=3", "--replay", replay)
+	for _, args := range [][]string{
+		{"run", "builtin:greedy", "builtin:random", "--game=queens", "--seed=3", "--replay", "/dev/stdout"},
+		{"view", "--html", "/dev/stdout", replay},
+	} {
+		out := filepath.Join(dir, args[0]+".out")
+		f, err := os.Create(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(arenaBin, args...)
+		cmd.Dir, cmd.Stdout = workDir, f
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err = cmd.Run()
+		f.Close()
+		if err != nil {
+			t.Fatalf("arena %v: %v\n%s", args, err, stderr.String())
+		}
+		if now, err := os.Readlink("/dev/stdout"); err != nil || now != link {
+			t.Fatalf("arena %v: /dev/stdout is no longer a link to %s (%q, %v)", args, link, now, err)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch args[0] {
+		case "run":
+			// The replay, then the summary printed after the game.
+			i := bytes.Index(got, []byte("\nqueens  seed 3"))
+			if !bytes.HasPrefix(got, []byte("{")) || i < 0 {
+				t.Errorf("arena run --replay /dev/stdout > file: want the replay, then the summary; got %d bytes starting %.80q", len(got), got)
+				continue
+			}
+			var r map[string]any
+			if err := json.Unmarshal(got[:i+1], &r); err != nil || r["game"] != "queens" {
+				t.Errorf("the replay part of the file does not read as a queens replay: %v", err)
+			}
+		case "view":
+			if !bytes.HasPrefix(bytes.ToLower(got), []byte("<!doctype html>")) || !bytes.Contains(got, []byte("</html>")) {
+				t.Errorf("arena view --html /dev/stdout > file: want the page, got %d bytes starting %.80q", len(got), got)
+			}
+		}
 	}
 }

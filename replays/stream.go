@@ -36,7 +36,8 @@ import (
 // lines of the turns already written read back from it: they do not depend on those fields.
 type Stream struct {
 	path    string
-	special bool // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
+	special bool     // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
+	through *os.File // arena's stdout or stderr, when path is what it writes to: written through
 	tmp     *os.File
 	bw      *bufio.Writer
 	gz      *gzip.Writer // nil for a plain file
@@ -84,23 +85,26 @@ type streamItem struct {
 // or that cannot hold a new file, is an error at once, before any bot starts (making the
 // file here adds about 0.1 ms to a game's start: BenchmarkQueensReplay's create-ms).
 func Create(path string) (*Stream, error) {
-	if err := WritableDir(filepath.Dir(path)); err != nil {
+	// The file replaces whatever is there at the end (a rename), which cannot be a
+	// directory; nor a device, a pipe or arena's own output, which a rename would replace
+	// too (as root, /dev/null or /dev/stdout itself): those are written into, once, at the
+	// end. A symbolic link is followed to the file it names (see DestinationOf).
+	dest, err := DestinationOf(path)
+	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	s := &Stream{path: path, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{}), turns: newFileTurns(tableGuess)}
-	// The file replaces whatever is there at the end (a rename), which cannot be a
-	// directory; nor a device or a pipe, which a rename would replace too (as root,
-	// /dev/null itself): those are written into, once, at the end.
-	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return nil, fmt.Errorf("replay %s: is a directory", path)
-	} else if err == nil && !info.Mode().IsRegular() {
+	if err := WritableDir(filepath.Dir(dest.Path)); err != nil {
+		return nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	s := &Stream{path: dest.Path, through: dest.Through, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{}), turns: newFileTurns(tableGuess)}
+	if dest.InPlace || dest.Through != nil {
 		s.special, s.closed = true, true // no turn is queued or written before Finish
 	}
 	// The temporary file is made now, not by the writer: a directory that says it can be
 	// written but cannot hold a file (/proc, /sys) is refused before any bot starts too.
 	if !s.special {
 		if err := s.createTemp(); err != nil {
-			return nil, fmt.Errorf("replay %s: cannot create a file in %s: %w", path, filepath.Dir(path), unwrapPath(err))
+			return nil, fmt.Errorf("replay %s: cannot create a file in %s: %w", path, filepath.Dir(dest.Path), unwrapPath(err))
 		}
 	}
 	s.out = s.bw
@@ -380,25 +384,31 @@ func (s *Stream) finish(r *Replay) error {
 	return nil
 }
 
-// writeInPlace writes the whole replay into a path that is not a regular file: a device or
-// a pipe has no temporary file to sync and rename; it is opened and written, as a shell's
-// redirection would.
+// writeInPlace writes the whole replay into a path that is not a regular file, or through
+// arena's own output (see Destination): a device or a pipe has no temporary file to sync
+// and rename; it is opened and written, as a shell's redirection would.
 func (s *Stream) writeInPlace(r *Replay) error {
 	s.rewritten = true
-	f, err := os.OpenFile(s.path, os.O_WRONLY, 0)
-	if err != nil {
-		return unwrapPath(err)
+	f := s.through
+	if f == nil {
+		var err error
+		if f, err = os.OpenFile(s.path, os.O_WRONLY, 0); err != nil {
+			return unwrapPath(err)
+		}
 	}
 	s.bw.Reset(f)
 	if s.gz != nil {
 		s.gz.Reset(s.bw)
 	}
-	err = Encode(s.out, r)
+	err := Encode(s.out, r)
 	if err == nil && s.gz != nil {
 		err = s.gz.Close()
 	}
 	if err == nil {
 		err = s.bw.Flush()
+	}
+	if s.through != nil {
+		return err // arena's own output, which it goes on printing to
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

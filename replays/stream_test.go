@@ -368,3 +368,75 @@ func frameSize(f referee.Frame) int64 {
 	}
 	return n
 }
+
+// A replay path that is a symbolic link is written to the file the link names: the
+// rename at the end would otherwise replace the link itself (as root, --replay /dev/stdout
+// replaced /dev/stdout with a regular file). A link to a file not made yet makes it.
+func TestReplayThroughASymbolicLink(t *testing.T) {
+	game := recordQueens(t, 7)
+	dir := t.TempDir()
+	var want bytes.Buffer
+	if err := Encode(&want, game); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, target string }{
+		{"to a file", filepath.Join(dir, "target.json")},
+		{"to no file yet", filepath.Join(dir, "later.json")},
+		{"relative, through another link", "hop"},
+	} {
+		link := filepath.Join(dir, "link-"+strings.ReplaceAll(c.name, " ", "-")+".json")
+		final := c.target
+		if c.target == "hop" {
+			final = filepath.Join(dir, "end.json")
+			if err := os.Symlink("end.json", filepath.Join(dir, "hop")); err != nil {
+				t.Fatal(err)
+			}
+		} else if c.name == "to a file" {
+			if err := os.WriteFile(c.target, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Symlink(c.target, link); err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(link, game); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced (%v, %v)", c.name, info, err)
+		}
+		if got, err := os.ReadFile(final); err != nil || !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: %s holds %d bytes (%v), want the replay's %d", c.name, final, len(got), err, want.Len())
+		}
+	}
+}
+
+// A replay path naming the file arena's own output goes to (/dev/stdout, or the file it
+// was redirected to) is written through that output, after what was printed before and
+// before what is printed after, not over it from its start nor renamed over it.
+func TestReplayThroughArenasOwnOutput(t *testing.T) {
+	game := recordQueens(t, 7)
+	out := filepath.Join(t.TempDir(), "out.txt")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	saved := os.Stdout
+	os.Stdout = f
+	defer func() { os.Stdout = saved }()
+	fmt.Fprintln(f, "before")
+	if err := Write(out, game); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(f, "after")
+	var want bytes.Buffer
+	want.WriteString("before\n")
+	if err := Encode(&want, game); err != nil {
+		t.Fatal(err)
+	}
+	want.WriteString("after\n")
+	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("out.txt: %d bytes (%v), want %d: what was printed, the replay, what was printed", len(got), err, want.Len())
+	}
+}

@@ -45,19 +45,26 @@ func WriteHTML(w io.Writer, rep *Replay) error {
 // WriteHTMLFile writes the self-contained page to path atomically (a temporary file in the
 // same directory, renamed), so that an interrupted run leaves no half page behind.
 func WriteHTMLFile(path string, rep *Replay) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("viewer page %s: is a directory (name the .html file to write)", path)
-	} else if err == nil && !fi.Mode().IsRegular() {
-		// A device or a pipe (/dev/stdout, /dev/null): written into, since a rename would
-		// replace the device or the pipe itself.
+	// A device or a pipe (/dev/null), or arena's own output (/dev/stdout), is written into,
+	// since a rename would replace the device, the pipe or the link itself; a symbolic link
+	// is followed to the file it names (replays.DestinationOf).
+	dest, err := replays.DestinationOf(path)
+	if err != nil {
+		return fmt.Errorf("viewer page %s: %w (name the .html file to write)", path, err)
+	}
+	switch {
+	case dest.Through != nil:
+		return WriteHTML(dest.Through, rep)
+	case dest.InPlace:
 		return writeHTMLInPlace(path, rep)
 	}
+	target := dest.Path
 	// Said of the directory, as for a replay: CreateTemp's error would name the
 	// temporary file, which the user never asked for.
-	if err := replays.WritableDir(filepath.Dir(path)); err != nil {
+	if err := replays.WritableDir(filepath.Dir(target)); err != nil {
 		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
@@ -73,7 +80,7 @@ func WriteHTMLFile(path string, rep *Replay) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("viewer page %s: %w", path, err)
 	}
 	return nil
