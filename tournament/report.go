@@ -189,7 +189,7 @@ func writeIncidents(w io.Writer, s Summary) {
 	for _, b := range s.Bots {
 		for _, st := range b.SortedIncidents() {
 			if first {
-				fmt.Fprintln(w, "\nerrors (seed and seat; every one is in --format json):")
+				fmt.Fprintln(w, "\n"+incidentsHeading(s))
 				first = false
 			}
 			list := b.Errors[st]
@@ -199,7 +199,12 @@ func writeIncidents(w io.Writer, s Summary) {
 					parts = append(parts, fmt.Sprintf("… %d more", len(list)-maxListedSeeds))
 					break
 				}
-				parts = append(parts, fmt.Sprintf("%d/%d", inc.Seed, inc.Seat))
+				part := fmt.Sprintf("%d/%d", inc.Seed, inc.Seat)
+				if len(s.Bots) > 2 || len(inc.Seats) > 2 {
+					// More than one group: the seed does not say which game it was.
+					part += " (" + strings.Join(inc.Seats, " | ") + ")"
+				}
+				parts = append(parts, part)
 			}
 			fmt.Fprintf(w, "  %s %s ×%d: %s", b.Name, st, len(list), strings.Join(parts, ", "))
 			if msg := list[0].Message; msg != "" {
@@ -208,6 +213,18 @@ func writeIncidents(w io.Writer, s Summary) {
 			fmt.Fprintln(w)
 		}
 	}
+}
+
+// incidentsHeading says how the errors below are listed.
+func incidentsHeading(s Summary) string {
+	for _, b := range s.Bots {
+		for _, list := range b.Errors {
+			if len(s.Bots) > 2 || len(list) > 0 && len(list[0].Seats) > 2 {
+				return "errors (seed/seat, and the bots in seat order; every one is in --format json):"
+			}
+		}
+	}
+	return "errors (seed/seat; every one is in --format json):"
 }
 
 func errorCounts(b BotStats) string {

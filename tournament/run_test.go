@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -902,5 +903,38 @@ func TestReportSaysWhatTheRunSaid(t *testing.T) {
 				t.Errorf("gauntlet: %s rated %+v by the report, %+v by the run", b.Name, *b.Rating, ratings[b.Name])
 			}
 		}
+	}
+}
+
+// With more than one group, an error names the game's bots in seat order beside its seed
+// and seat (the seed alone no longer says which game it was), in JSON and in the table.
+func TestErrorsNameTheirGame(t *testing.T) {
+	r := newRunner(duelGame, 4, numBot(t, "crashy", "base=3", "crash=1"), numBot(t, "b", "base=1"), numBot(t, "c", "base=2"))
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crashy BotStats
+	for _, b := range res.Summary.Bots {
+		if b.Name == "crashy" {
+			crashy = b
+		}
+	}
+	opponents := map[string]int{}
+	for _, inc := range crashy.Errors[referee.StatusCrash] {
+		if len(inc.Seats) != 2 || inc.Seats[inc.Seat] != "crashy" {
+			t.Fatalf("incident %+v: want the game's two bots, crashy in seat %d", inc, inc.Seat)
+		}
+		opponents[inc.Seats[1-inc.Seat]]++
+	}
+	if opponents["b"] == 0 || opponents["c"] == 0 {
+		t.Errorf("crashes against %v, want some against each of b and c", opponents)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, res.Summary, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`crashy crash ×\d+: \d+/[01] \((crashy \| [bc]|[bc] \| crashy)\)`).MatchString(out.String()) {
+		t.Errorf("table: want each crash with its game's bots:\n%s", out.String())
 	}
 }

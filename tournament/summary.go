@@ -53,9 +53,12 @@ type Rating struct {
 
 // Incident is one game a bot did not finish normally.
 type Incident struct {
-	Seed    int64  `json:"seed"`
-	Seat    int    `json:"seat"`
-	Message string `json:"message,omitempty"`
+	Seed int64 `json:"seed"`
+	Seat int   `json:"seat"`
+	// Seats are the game's bots in seat order: with more than one group, the seed alone
+	// does not say which game it was (arena run SEATS... --seed SEED plays it again).
+	Seats   []string `json:"seats"`
+	Message string   `json:"message,omitempty"`
 }
 
 // PairStats is the head-to-head of the first bot (A) against the second (B).
@@ -170,7 +173,11 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 				if b.Errors == nil {
 					b.Errors = map[referee.Status][]Incident{}
 				}
-				b.Errors[st.Status] = append(b.Errors[st.Status], Incident{Seed: r.Seed, Seat: seat, Message: st.Message})
+				seats := make([]string, len(r.Seats))
+				for k, other := range r.Seats {
+					seats[k] = other.Bot
+				}
+				b.Errors[st.Status] = append(b.Errors[st.Status], Incident{Seed: r.Seed, Seat: seat, Seats: seats, Message: st.Message})
 			}
 			g.Items = append(g.Items, i)
 			g.Ranks = append(g.Ranks, st.Rank)
