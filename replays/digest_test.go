@@ -34,6 +34,10 @@ func TestDigestIsStable(t *testing.T) {
 			t.Errorf("turn %d: digest %s, want %s", i, got, want)
 		}
 	}
+	// The value docs/replay-format.md gives for a turn without moves.
+	if got := (&Turn{}).digest(); got != "e3b0c44298fc1c14" {
+		t.Errorf("a turn without moves: digest %s, want e3b0c44298fc1c14", got)
+	}
 }
 
 func TestJoinLines(t *testing.T) {

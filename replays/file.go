@@ -437,7 +437,7 @@ func (r *Replay) Validate() error {
 	}
 	for i, t := range r.Turns {
 		if t.Check != "" && !isDigest(t.Check) {
-			return fmt.Errorf("field turns[%d].check: %q is not 16 hexadecimal digits", i, t.Check)
+			return fmt.Errorf("field turns[%d].check: %q is not 16 lowercase hexadecimal digits", i, t.Check)
 		}
 		if t.Turn < 0 || (i > 0 && t.Turn <= r.Turns[i-1].Turn) {
 			if i == 0 {

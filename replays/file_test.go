@@ -82,7 +82,9 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		{"oneresultplayer.json", `{"format":"arena-replay/1","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"players":[{"rank":1}]}}`, "oneresultplayer.json: field result.players: 1 entry for 2 players"},
 		// Turns cut from the end of a file (or added): the result counts every turn played.
 		// A digest not as arena writes it, and a seed left out while the result has one.
-		{"check.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[],"check":"zz"}]}`, `check.json: field turns[0].check: "zz" is not 16 hexadecimal digits`},
+		{"check.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[],"check":"zz"}]}`, `check.json: field turns[0].check: "zz" is not 16 lowercase hexadecimal digits`},
+		// Seal writes lowercase digits: an uppercase check is refused, and the message says why.
+		{"uppercase.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[],"check":"DE82C19BCFE3FAA3"}]}`, `uppercase.json: field turns[0].check: "DE82C19BCFE3FAA3" is not 16 lowercase hexadecimal digits`},
 		{"noseed.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"seed":7,"winner":-1,"players":[{"index":0},{"index":1}]}}`, "noseed.json: field seed: 0, but result.seed is 7"},
 		{"cutturns.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[{"turn":0,"moves":[]},{"turn":1,"moves":[]}],"result":{"turns":3,"winner":-1,"players":[{"index":0},{"index":1}]}}`, "cutturns.json: field result.turns: 3, but the file records 2 turns"},
 	}
