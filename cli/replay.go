@@ -428,6 +428,9 @@ that a bot is deterministic, or to see where a new version of it starts to diffe
 				return replayContentError(args[0], old, err)
 			}
 			out := terminal{cmd.OutOrStdout()}
+			if stream.ToStdout() {
+				out = terminal{cmd.ErrOrStderr()} // stdout holds the new replay, and only it
+			}
 			if stream != nil {
 				if err := stream.Finish(rec); err != nil {
 					return err

@@ -372,6 +372,9 @@ same bot outputs give the same game.`,
 					return err
 				}
 				defer cfg.Replay.Abort()
+				if cfg.Replay.ToStdout() && asJSON {
+					return usageErr("--replay %s and --json both write to standard output: give one", replayPath)
+				}
 			}
 			ctx, stop := interruptible()
 			defer stop()
@@ -404,7 +407,11 @@ same bot outputs give the same game.`,
 				if replayErr != nil {
 					shown = ""
 				}
-				printSummary(terminal{cmd.OutOrStdout()}, rec, shown)
+				out := cmd.OutOrStdout()
+				if cfg.Replay.ToStdout() {
+					out = cmd.ErrOrStderr() // stdout holds the replay, and only it
+				}
+				printSummary(terminal{out}, rec, shown)
 			}
 			return replayErr
 		},

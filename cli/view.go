@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arena-games/arena/replays"
 	"github.com/arena-games/arena/viewer"
 )
 
@@ -57,7 +58,11 @@ from a file with no server and no network, to share a game or attach it to a bug
 				if err := viewer.WriteHTMLFile(htmlOut, rep); err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (open it in a browser; it needs no server and no network)\n", htmlOut)
+				out := cmd.OutOrStdout()
+				if dest, err := replays.DestinationOf(htmlOut); err == nil && dest.Through == os.Stdout {
+					out = cmd.ErrOrStderr() // stdout holds the page, and only it
+				}
+				fmt.Fprintf(out, "wrote %s (open it in a browser; it needs no server and no network)\n", htmlOut)
 				return nil
 			}
 			if port < 0 || port > 65535 {

@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -366,9 +366,10 @@ func TestReplayVerifyWithAShapeTable(t *testing.T) {
 }
 
 // --replay /dev/stdout with arena's output redirected to a file writes the replay into that
-// file, through arena's output, and the summary after it: /dev/stdout, a link to the
-// descriptor, is not renamed over (as root it was replaced by a regular file, and the file
-// got the summary only). The same for the viewer's --html.
+// file, through arena's output, and the summary goes to stderr, so that the file holds the
+// replay only: /dev/stdout, a link to the descriptor, is not renamed over (as root it was
+// replaced by a regular file, and the file got the summary only). So does naming the file
+// stdout goes to, and the viewer's --html; --json beside it is refused, both wanting stdout.
 func TestReplayToDevStdoutRedirectedToAFile(t *testing.T) {
 	t.Parallel()
 	link, err := os.Readlink("/dev/stdout")
@@ -385,11 +386,12 @@ func TestReplayToDevStdoutRedirectedToAFile(t *testing.T) {
 	dir := t.TempDir()
 	replay := filepath.Join(dir, "r.json")
 	play(t, []string{"builtin:greedy", "builtin:random"}, "--game=queens", "--seed=3", "--replay", replay)
-	for _, args := range [][]string{
+	for i, args := range [][]string{
 		{"run", "builtin:greedy", "builtin:random", "--game=queens", "--seed=3", "--replay", "/dev/stdout"},
+		{"run", "builtin:greedy", "builtin:random", "--game=queens", "--seed=3", "--replay", filepath.Join(dir, "run1.out")},
 		{"view", "--html", "/dev/stdout", replay},
 	} {
-		out := filepath.Join(dir, args[0]+".out")
+		out := filepath.Join(dir, args[0]+strconv.Itoa(i)+".out")
 		f, err := os.Create(out)
 		if err != nil {
 			t.Fatal(err)
@@ -412,20 +414,20 @@ func TestReplayToDevStdoutRedirectedToAFile(t *testing.T) {
 		}
 		switch args[0] {
 		case "run":
-			// The replay, then the summary printed after the game.
-			i := bytes.Index(got, []byte("\nqueens  seed 3"))
-			if !bytes.HasPrefix(got, []byte("{")) || i < 0 {
-				t.Errorf("arena run --replay /dev/stdout > file: want the replay, then the summary; got %d bytes starting %.80q", len(got), got)
-				continue
+			// The replay only; the summary on stderr.
+			if r := arena(t, "replay", "verify", out); r.code != 0 {
+				t.Errorf("arena %v > file: the file is not the replay alone:\n%s", args, r)
 			}
-			var r map[string]any
-			if err := json.Unmarshal(got[:i+1], &r); err != nil || r["game"] != "queens" {
-				t.Errorf("the replay part of the file does not read as a queens replay: %v", err)
+			if !strings.Contains(stderr.String(), "queens  seed 3") {
+				t.Errorf("arena %v > file: want the summary on stderr, got %q", args, stderr.String())
 			}
 		case "view":
 			if !bytes.HasPrefix(bytes.ToLower(got), []byte("<!doctype html>")) || !bytes.Contains(got, []byte("</html>")) {
 				t.Errorf("arena view --html /dev/stdout > file: want the page, got %d bytes starting %.80q", len(got), got)
 			}
 		}
+	}
+	if r := arena(t, "run", "builtin:greedy", "builtin:random", "--game=queens", "--json", "--replay", "/dev/stdout"); r.code != 2 || !strings.Contains(r.stderr, "--replay /dev/stdout and --json both write to standard output") {
+		t.Errorf("--json --replay /dev/stdout: want it refused\n%s", r)
 	}
 }

@@ -2,17 +2,17 @@ package players
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
-	"sync"
 
 	"golang.org/x/sys/unix"
 )
 
-// A marker is "<runner pid>-<random>": unique per bot, and traceable to the arena process
-// that started it.
+// A marker is "<runner pid>-<process nonce>-<random>": unique per bot, and traceable to the
+// arena process that started it (by its pid, for its warden once it is gone).
 func markerPrefix(runnerPid int) string { return fmt.Sprintf("%d-", runnerPid) }
 
 // FindMarked returns the pids of the live processes whose environment carries
@@ -25,57 +25,25 @@ func FindMarked(marker string) []int {
 
 // FindMarkedByRunner returns the pids of the live processes carrying the marker of any bot
 // started by the arena process runnerPid (os.Getpid() for this one): after every game has
-// ended it should be empty. For this process, only the markers it gave are counted: pids
-// are reused (every 32768 processes by default), and what an earlier arena of the same pid
-// left behind when it was killed with its warden (pkill -9 arena) is not this one's.
+// ended it should be empty. For this process, only its own markers count: pids are reused
+// (every 32768 processes by default), and what an earlier arena of the same pid left behind
+// when it was killed with its warden (pkill -9 arena) is not this one's; the markers this
+// process gives carry a nonce of its own after the pid.
 func FindMarkedByRunner(runnerPid int) []int {
-	needle := []byte("\x00" + MarkerVar + "=" + markerPrefix(runnerPid))
-	if runnerPid != os.Getpid() {
-		return scanEnviron(needle)
+	prefix := markerPrefix(runnerPid)
+	if runnerPid == os.Getpid() {
+		prefix += processNonce + "-"
 	}
-	var pids []int
-	for pid, marker := range scanMarkers(needle) {
-		if givenHere(marker) {
-			pids = append(pids, pid)
-		}
-	}
-	slices.Sort(pids)
-	return pids
+	return scanEnviron([]byte("\x00" + MarkerVar + "=" + prefix))
 }
 
-// given holds the markers this process has given its bots.
-var given struct {
-	sync.Mutex
-	markers map[string]bool
-}
-
-func rememberGiven(marker string) {
-	given.Lock()
-	defer given.Unlock()
-	if given.markers == nil {
-		given.markers = map[string]bool{}
-	}
-	given.markers[marker] = true
-}
-
-func givenHere(marker string) bool {
-	given.Lock()
-	defer given.Unlock()
-	return given.markers[marker]
-}
-
-// scanMarkers is scanEnviron that also says which marker each process carries: needle is
-// "\x00MarkerVar=" and the start of the value.
-func scanMarkers(needle []byte) map[int]string {
-	found := map[int]string{}
-	eachEnviron(func(pid int, env []byte) {
-		if i := bytes.Index(env, needle); i >= 0 {
-			value := env[i+len("\x00"+MarkerVar+"="):]
-			found[pid] = string(value[:bytes.IndexByte(value, 0)]) // env ends with a NUL
-		}
-	})
-	return found
-}
+// processNonce tells this process's markers from those of an earlier process of the same
+// pid.
+var processNonce = func() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}()
 
 // scanEnviron lists the processes whose environment holds needle (which starts and ends
 // with a NUL, or starts with one for a prefix). Every bot's stop runs it over all of /proc,

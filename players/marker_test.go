@@ -67,7 +67,7 @@ func TestFindMarkedByRunnerCountsOnlyMarkersGivenHere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	foreign := markerPrefix(os.Getpid()) + "0123456789abcdef01234567"
+	foreign := markerPrefix(os.Getpid()) + "0123456789abcdef01234567" // an earlier process's, without this one's nonce
 	pids := map[string]int{}
 	for name, marker := range map[string]string{"given": given, "foreign": foreign} {
 		cmd := exec.Command("sleep", "10")

@@ -326,9 +326,7 @@ func newMarker() (string, error) {
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
-	marker := markerPrefix(os.Getpid()) + hex.EncodeToString(b)
-	rememberGiven(marker)
-	return marker, nil
+	return markerPrefix(os.Getpid()) + processNonce + "-" + hex.EncodeToString(b), nil
 }
 
 // Pid is the bot's process id (and process group id).

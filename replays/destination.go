@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Destination is where a file arena writes (a replay, a viewer page) goes, given the path
@@ -41,6 +42,11 @@ func DestinationOf(path string) (Destination, error) {
 		case !info.Mode().IsRegular():
 			return Destination{Path: path, InPlace: true}, nil
 		}
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return Destination{}, err
+		}
+		return Destination{Path: target}, nil
 	}
 	target, err := followLinks(path)
 	if err != nil {
@@ -54,20 +60,35 @@ func sameFile(info os.FileInfo, f *os.File) bool {
 	return err == nil && os.SameFile(info, fi)
 }
 
-// followLinks follows path's last component while it is a symbolic link, and returns the
-// path of the file it names, which may not exist yet (a link to a file to be made).
+// followLinks finds the file a path that names no file yet would make: its directory as
+// the kernel finds it (links followed, ".." taken after them, which a lexical clean of the
+// path would not do), and, while its last component is a link (one to a file to be made),
+// what that link names.
 func followLinks(path string) (string, error) {
 	for range 40 { // as the kernel's limit on a chain of links
+		dir, base := ".", path
+		if i := strings.LastIndexByte(path, '/'); i >= 0 {
+			dir, base = path[:i], path[i+1:]
+			if dir == "" {
+				dir = "/"
+			}
+		}
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+		} else {
+			return path, nil // a directory that cannot be found: WritableDir says why
+		}
+		path = filepath.Join(dir, base)
 		info, err := os.Lstat(path)
 		if err != nil || info.Mode()&os.ModeSymlink == 0 {
-			return path, nil // a file, or nothing yet: the path itself
+			return path, nil
 		}
 		target, err := os.Readlink(path)
 		if err != nil {
 			return "", err
 		}
 		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(path), target)
+			target = dir + "/" + target // dir has no link left: ".." in target is taken from it
 		}
 		path = target
 	}

@@ -35,6 +35,7 @@ import (
 // the first turn was written), Finish writes the file again from its start, with the
 // lines of the turns already written read back from it: they do not depend on those fields.
 type Stream struct {
+	name    string // the path as given, for messages (path is the file it names)
 	path    string
 	special bool     // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
 	through *os.File // arena's stdout or stderr, when path is what it writes to: written through
@@ -96,7 +97,7 @@ func Create(path string) (*Stream, error) {
 	if err := WritableDir(filepath.Dir(dest.Path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	s := &Stream{path: dest.Path, through: dest.Through, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{}), turns: newFileTurns(tableGuess)}
+	s := &Stream{name: path, path: dest.Path, through: dest.Through, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{}), turns: newFileTurns(tableGuess)}
 	if dest.InPlace || dest.Through != nil {
 		s.special, s.closed = true, true // no turn is queued or written before Finish
 	}
@@ -168,6 +169,10 @@ func (s *Stream) createTemp() error {
 	s.bw.Reset(tmp)
 	return nil
 }
+
+// ToStdout reports whether the replay goes to arena's standard output (--replay
+// /dev/stdout, or the file stdout is redirected to): what arena prints then goes elsewhere.
+func (s *Stream) ToStdout() bool { return s != nil && s.through == os.Stdout }
 
 // Final says that r's first n turns are final: no later recording changes them. The stream
 // takes a copy of each turn not handed over yet, and takes its frame: r's turn is left
@@ -320,13 +325,13 @@ func (s *Stream) stop() {
 // Final, without their frames), syncs it and renames it into place.
 func (s *Stream) Finish(r *Replay) error {
 	if s.ended {
-		return fmt.Errorf("replay %s: already finished", s.path)
+		return fmt.Errorf("replay %s: already finished", s.name)
 	}
 	s.stop()
 	s.ended = true
 	if err := s.finish(r); err != nil {
 		s.removeTemp()
-		return fmt.Errorf("replay %s: %w", s.path, err)
+		return fmt.Errorf("replay %s: %w", s.name, err)
 	}
 	return nil
 }

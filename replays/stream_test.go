@@ -440,3 +440,40 @@ func TestReplayThroughArenasOwnOutput(t *testing.T) {
 		t.Errorf("out.txt: %d bytes (%v), want %d: what was printed, the replay, what was printed", len(got), err, want.Len())
 	}
 }
+
+// A link's relative target, and a path with ".." after a linked directory, are taken from
+// where the link and the directory really are, as the kernel takes them, not by cleaning
+// the path's text: the replay went to another file than the link's (and overwrote it), or
+// its temporary file to another directory than its own (and the final rename failed).
+func TestReplayPathsResolvedAsTheKernelDoes(t *testing.T) {
+	game := recordQueens(t, 7)
+	dir := t.TempDir()
+	mustDo := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustDo(os.MkdirAll(filepath.Join(dir, "real", "sub"), 0o755))
+	mustDo(os.Symlink(filepath.Join("real", "sub"), filepath.Join(dir, "alias")))
+	mustDo(os.Symlink(filepath.Join("..", "out.json"), filepath.Join(dir, "real", "sub", "link.json")))
+	mustDo(os.WriteFile(filepath.Join(dir, "out.json"), []byte("not this one"), 0o644))
+	other := t.TempDir()
+	mustDo(os.MkdirAll(filepath.Join(other, "sub"), 0o755))
+	mustDo(os.Symlink(filepath.Join(other, "sub"), filepath.Join(dir, "far")))
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "alias", "link.json"), filepath.Join(dir, "real", "out.json")},
+		{dir + "/far/../r.json", filepath.Join(other, "r.json")}, // not Join, which would clean the ".." away
+	} {
+		if err := Write(c.path, game); err != nil {
+			t.Errorf("Write(%s): %v", c.path, err)
+			continue
+		}
+		if _, err := Read(c.want); err != nil {
+			t.Errorf("Write(%s): %s holds no replay: %v", c.path, c.want, err)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "out.json")); string(got) != "not this one" {
+		t.Errorf("out.json beside real/ was overwritten")
+	}
+}

@@ -163,6 +163,18 @@ func matchPiece(text string) (piece, string) {
 
 const unknownCommand = "unknown command"
 
+// asciiUpper upper-cases ASCII letters only, as the grammar ignores their case only
+// (strings.ToUpper would make "ſpawn" SPAWN).
+func asciiUpper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
 // misread says why a piece the grammar refused is refused: by what its keyword's command
 // reads as, when it starts with one (case-insensitive, as the grammar), else an unknown
 // command.
@@ -171,7 +183,7 @@ func misread(trimmed string) string {
 	if i := strings.IndexAny(trimmed, " \t\n\v\f\r"); i >= 0 { // javaSpace
 		keyword = trimmed[:i]
 	}
-	if u, ok := usage[strings.ToUpper(keyword)]; ok {
+	if u, ok := usage[asciiUpper(keyword)]; ok {
 		return u
 	}
 	return unknownCommand

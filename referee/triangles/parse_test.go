@@ -183,6 +183,8 @@ func TestMisreadCommandSaysWhatItShouldRead(t *testing.T) {
 		{"TEXT 1 2", "TEXT takes two whole numbers and a message: TEXT x y message"},
 		{"WAIT 1", "WAIT takes nothing"},
 		{"FOO bar", "unknown command"},
+		{"ſpawn 1 2", "unknown command"}, // the grammar ignores the case of ASCII letters only
+		{"cırcle 1 2", "unknown command"},
 		{"MOVE0 1 1", "unknown command"},
 		{"MSG", "unknown command"},
 		{" MSG hi", "unknown command"},
