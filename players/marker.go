@@ -50,19 +50,8 @@ var processNonce = func() string {
 // so it reads each environment with one open, one read and one close into a reused
 // buffer, rather than os.ReadFile's five system calls and fresh buffers.
 func scanEnviron(needle []byte) []int {
-	var pids []int
-	eachEnviron(func(pid int, env []byte) {
-		if bytes.Contains(env, needle) {
-			pids = append(pids, pid)
-		}
-	})
-	return pids
-}
-
-// eachEnviron calls f with every other process's environment that can be read: a NUL, the
-// environment, a NUL, so that every entry is between NULs. env is only valid during f.
-func eachEnviron(f func(pid int, env []byte)) {
 	self := os.Getpid()
+	var pids []int
 	buf := make([]byte, 64<<10)
 	path := make([]byte, 0, 32)
 	for _, pid := range procDirPids("/proc") {
@@ -71,12 +60,15 @@ func eachEnviron(f func(pid int, env []byte)) {
 		}
 		path = strconv.AppendInt(append(path[:0], "/proc/"...), int64(pid), 10)
 		path = append(path, "/environ"...)
-		var haystack []byte
+		var haystack []byte // NUL, the environment, NUL: every entry between NULs
 		if haystack, buf = readEnviron(string(path), buf); len(haystack) <= 2 {
 			continue // gone, a zombie, or not ours to read
 		}
-		f(pid, haystack)
+		if bytes.Contains(haystack, needle) {
+			pids = append(pids, pid)
+		}
 	}
+	return pids
 }
 
 // readEnviron reads a process's environment into buf, between a NUL before and a NUL

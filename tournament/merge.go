@@ -86,7 +86,6 @@ func ReadAndMerge(paths []string, sprt *SPRT) (*Merged, error) {
 func botsInOrder(recs []Record) []string {
 	var seen []string // first appearance
 	index := map[string]int{}
-	var before [][]bool // before[a][b]: a is listed before b in some pairing
 	for _, r := range recs {
 		for _, b := range r.Pairing {
 			if _, ok := index[b]; !ok {
@@ -95,7 +94,7 @@ func botsInOrder(recs []Record) []string {
 			}
 		}
 	}
-	before = make([][]bool, len(seen))
+	before := make([][]bool, len(seen)) // before[a][b]: a is listed before b in some pairing
 	for i := range before {
 		before[i] = make([]bool, len(seen))
 	}

@@ -200,8 +200,7 @@ func writeIncidents(w io.Writer, s Summary) {
 					break
 				}
 				part := fmt.Sprintf("%d/%d", inc.Seed, inc.Seat)
-				if len(s.Bots) > 2 || len(inc.Seats) > 2 {
-					// More than one group: the seed does not say which game it was.
+				if manyGroups(s) {
 					part += " (" + strings.Join(inc.Seats, " | ") + ")"
 				}
 				parts = append(parts, part)
@@ -217,15 +216,15 @@ func writeIncidents(w io.Writer, s Summary) {
 
 // incidentsHeading says how the errors below are listed.
 func incidentsHeading(s Summary) string {
-	for _, b := range s.Bots {
-		for _, list := range b.Errors {
-			if len(s.Bots) > 2 || len(list) > 0 && len(list[0].Seats) > 2 {
-				return "errors (seed/seat, and the bots in seat order; every one is in --format json):"
-			}
-		}
+	if manyGroups(s) {
+		return "errors (seed/seat, and the bots in seat order; every one is in --format json):"
 	}
 	return "errors (seed/seat; every one is in --format json):"
 }
+
+// manyGroups says whether the bots met in more than one group, where a seed alone does not
+// say which game it was. (A game's bots are distinct, so two bots make one group.)
+func manyGroups(s Summary) bool { return len(s.Bots) > 2 }
 
 func errorCounts(b BotStats) string {
 	var parts []string
