@@ -188,8 +188,18 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 		if t := p.Timing; t != nil {
 			first, p50, p99, mx = fmtMS(t.FirstMS), fmtMS(t.P50MS), fmtMS(t.P99MS), fmtMS(t.MaxMS)
 			near = fmt.Sprint(t.NearLimit)
+			var also []string
+			if t.OverLimit > 0 {
+				also = append(also, fmt.Sprintf("%d over it", t.OverLimit))
+			}
+			if t.SoftCompute > 0 {
+				also = append(also, fmt.Sprintf("%d over the soft compute limit", t.SoftCompute))
+			}
 			if t.DelayedTurn > 0 {
-				near += fmt.Sprintf(" (%d delayed)", t.DelayedTurn)
+				also = append(also, fmt.Sprintf("%d delayed", t.DelayedTurn))
+			}
+			if len(also) > 0 {
+				near += " (" + strings.Join(also, ", ") + ")"
 			}
 		}
 		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Index, p.Name, formatScore(p.Score), p.Rank, p.Status, first, p50, p99, mx, near, p.Message)

@@ -258,6 +258,18 @@ func (r replayFile) turns() []map[string]any {
 	return out
 }
 
+// timing is the result's timing summary of a seat (result.players[seat].timing).
+func (r replayFile) timing(t *testing.T, seat int) map[string]any {
+	t.Helper()
+	result, _ := r["result"].(map[string]any)
+	players, _ := result["players"].([]any)
+	if seat >= len(players) {
+		t.Fatalf("the replay's result has %d players, no seat %d", len(players), seat)
+	}
+	timing, _ := players[seat].(map[string]any)["timing"].(map[string]any)
+	return timing
+}
+
 // moves of one turn, each {"player", "input", "output", ...}.
 func moves(turn map[string]any) []map[string]any {
 	raw, _ := turn["moves"].([]any)

@@ -36,6 +36,9 @@ func TestTowersComputeLimits(t *testing.T) {
 				if !strings.Contains(events, "discarded") {
 					t.Errorf("replay turn %d: no event says the commands were discarded: %s", burnTurn, events)
 				}
+				if n := r.timing(t, 0)["soft_compute"]; n != 1.0 {
+					t.Errorf("result timing soft_compute %v, want 1", n)
+				}
 				for i, tr := range r.turns() {
 					if m := moveOf(tr, 0); i != burnTurn && m != nil && m["compute"] != nil {
 						t.Errorf("replay turn %d: compute verdict %v on a turn that burnt nothing (%v)", i, m["compute"], m["compute_usage"])
@@ -58,6 +61,23 @@ func TestTowersComputeLimits(t *testing.T) {
 					if !strings.Contains(p.Message, want) {
 						t.Errorf("message %q does not contain %q (the limit and the usage)", p.Message, want)
 					}
+				}
+			},
+		},
+		{
+			point:  "computing without answering: the bot loses as it crosses the hard limit, not at the wall-clock net",
+			burnMS: 3_600_000, // an hour: it would never answer within the 30 s net
+			check: func(t *testing.T, res result, r replayFile) {
+				p := res.Players[0]
+				if p.Status != "limit" {
+					t.Fatalf("status %q (%s), want limit", p.Status, p.Message)
+				}
+				if !strings.Contains(p.Message, "without answering, over the hard limit of 60 ms") {
+					t.Errorf("message %q does not say the bot was stopped over the hard limit before answering", p.Message)
+				}
+				m := moveOf(r.turns()[burnTurn], 0)
+				if m["compute"] != "hard" || m["output"] != nil && m["output"] != "" {
+					t.Errorf("replay turn %d: compute %v, output %q; want a hard verdict and no output", burnTurn, m["compute"], m["output"])
 				}
 			},
 		},

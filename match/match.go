@@ -333,7 +333,10 @@ type seat struct {
 	times   []float64
 	limit   []float64 // the limit in force for each time, for "near the limit" counts
 	delayed int
-	owed    owed // what the last move still has to record
+	// overLimit counts the recorded answers over their limit that did not lose (--timing
+	// strikes or bank), softCompute those over the soft compute limit (towers: discarded).
+	overLimit, softCompute int
+	owed                   owed // what the last move still has to record
 	// lastTurn is the index in the replay of the last turn with a move of this bot (−1
 	// before its first): the runner may still add to that move (the stderr it writes
 	// after its last answer).
@@ -482,6 +485,7 @@ func addTiming(rec *replays.Replay, seats []*seat) {
 			}
 		}
 		t.DelayedTurn = s.delayed
+		t.OverLimit, t.SoftCompute = s.overLimit, s.softCompute
 		rec.Result.Players[i].Timing = t
 	}
 }

@@ -604,6 +604,10 @@ func TestTimingRegimes(t *testing.T) {
 			if notes != tc.notes {
 				t.Errorf("%d moves with a note, want %d", notes, tc.notes)
 			}
+			// The result's timing counts them: what a tournament sums per bot.
+			if p.Timing == nil || p.Timing.OverLimit != tc.notes {
+				t.Errorf("result timing %+v, want over_limit %d", p.Timing, tc.notes)
+			}
 			if rec.Settings.Timing != tc.timing.String() {
 				t.Errorf("settings record timing %q, want %q", rec.Settings.Timing, tc.timing)
 			}

@@ -108,7 +108,8 @@ func (c *clockState) judge(t Timing, clockName string, took, limit time.Duration
 
 // computeVerdict judges a turn's usage against a per-turn compute limit, with the best
 // meter available: instructions where counted, else CPU time, else wall time.
-func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Duration, scale float64) (referee.Verdict, string) {
+// answered is false for a bot stopped as it crossed the hard limit, before its answer.
+func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Duration, scale float64, answered bool) (referee.Verdict, string) {
 	if lim == nil {
 		return referee.VerdictOK, ""
 	}
@@ -128,6 +129,9 @@ func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Durati
 		used = fmt.Sprintf("%s of wall time (no CPU meter)", formatMS(wall))
 		soft, hard = formatMS(scaleD(lim.SoftCPU)), formatMS(scaleD(lim.HardCPU))
 		overSoft, overHard = wall > scaleD(lim.SoftCPU), lim.HardCPU > 0 && wall > scaleD(lim.HardCPU)
+	}
+	if !answered {
+		used += " without answering"
 	}
 	switch {
 	case overHard:

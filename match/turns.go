@@ -89,7 +89,14 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 		}
 		rec.AddTurn(replays.Turn{Turn: turn, Moves: moves, Frame: cfg.frame(ref)})
 		for _, m := range moves {
-			seats[m.Player].lastTurn = len(rec.Turns) - 1
+			s := seats[m.Player]
+			s.lastTurn = len(rec.Turns) - 1
+			if m.Status == "" && m.Message != "" {
+				s.overLimit++ // the note of an answer over the limit that did not lose
+			}
+			if m.Compute == referee.VerdictSoft {
+				s.softCompute++
+			}
 		}
 		cfg.Replay.Final(rec, finalTurns(seats))
 	}
@@ -199,11 +206,30 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 	var lines []string
 	var output string
 	var last time.Time // when the last line arrived
-	cpuOver := false
+	over := overNothing
 	if err == nil {
-		if cfg.Clock == ClockCPU && hard > 0 {
-			lines, last, err, cpuOver = readWatchingCPU(s, req.Lines, by, hard)
+		// Counters watched while waiting: a bot that computes without answering loses as it
+		// crosses the CPU clock's limit, or the hard compute limit, not at the wall-clock net.
+		watchClock := cfg.Clock == ClockCPU && hard > 0
+		watchCompute := req.Compute != nil && !cfg.NoTimeout && (req.Compute.HardCPU > 0 || req.Compute.HardInstructions > 0)
+		if watchClock || watchCompute {
+			overWhat := func(u players.Usage) overLimit {
+				switch {
+				case watchClock && u.CPUOK && u.CPU > hard:
+					return overClock
+				case watchCompute:
+					if v, _ := computeVerdict(req.Compute, u, players.ActiveSince(sent), cfg.TimeScale, false); v == referee.VerdictHard {
+						return overCompute
+					}
+				}
+				return overNothing
+			}
+			lines, last, err, over = readWatching(s, req.Lines, by, overWhat)
 			output = replays.JoinLines(lines)
+			if over == overCompute {
+				// Not a timeout: the hard compute verdict below forfeits the bot.
+				err = nil
+			}
 		} else {
 			var a players.Answer
 			a, err = s.proc.ReadAnswer(req.Lines, by)
@@ -212,7 +238,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 	}
 	// The time arena stood stopped (Ctrl-Z) is not the bot's: see players.StopWithArena.
 	var wall time.Duration
-	if len(lines) > 0 && err == nil {
+	if len(lines) > 0 && err == nil && over == overNothing {
 		wall = max(0, last.Sub(sent)-players.Paused(sent, last))
 	} else {
 		wall = players.ActiveSince(sent)
@@ -239,7 +265,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		answer.Message = withLastWords(s, answer.Status, answer.Message)
 		if answer.Status == referee.StatusTimeout {
 			switch {
-			case cpuOver:
+			case over == overClock:
 				answer.Message = fmt.Sprintf("used %s of CPU time without answering (limit %s)", formatMS(usage.CPU), formatMS(limit))
 			case cfg.Clock == ClockCPU && hard > 0 && !capped:
 				// Not the CPU limit: the wall-clock net for a bot that waits without computing.
@@ -272,7 +298,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		}
 	}
 	if answer.Status == referee.StatusOK && req.Compute != nil && !cfg.NoTimeout {
-		answer.Compute, answer.ComputeUsage = computeVerdict(req.Compute, usage, wall, cfg.TimeScale)
+		answer.Compute, answer.ComputeUsage = computeVerdict(req.Compute, usage, wall, cfg.TimeScale, over != overCompute)
 		move.Compute, move.ComputeUsage = answer.Compute, answer.ComputeUsage
 	}
 	move.TimeMS = ms(took)
@@ -284,34 +310,46 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 	return answer
 }
 
-// readWatchingCPU reads an answer while checking, every few milliseconds, that the bot has
-// not used more CPU time than the limit since its previous answer.
-func readWatchingCPU(s *seat, n int, by time.Time, limit time.Duration) ([]string, time.Time, error, bool) {
+// overLimit is which limit a bot crossed while the runner waited for its answer.
+type overLimit int
+
+const (
+	overNothing overLimit = iota
+	overClock             // the CPU clock's time limit (--clock cpu)
+	overCompute           // the request's hard compute limit (towers)
+)
+
+// readWatching reads an answer while checking, every few milliseconds, the bot's usage since
+// its previous answer against the limits overWhat judges.
+func readWatching(s *seat, n int, by time.Time, overWhat func(players.Usage) overLimit) ([]string, time.Time, error, overLimit) {
 	var got []string
 	for {
 		began := time.Now()
-		step := began.Add(5 * time.Millisecond)
+		step := began.Add(watchEvery)
 		if !by.IsZero() && by.Before(step) {
 			step = by
 		}
 		more, last, err := s.proc.ReadLines(n-len(got), step)
 		got = append(got, more...)
 		if err == nil {
-			return got, last, nil, false
+			return got, last, nil, overNothing
 		}
 		now := time.Now()
 		if !by.IsZero() {
 			by = by.Add(players.Paused(began, now)) // a pause (Ctrl-Z) moves the net too
 		}
 		var pe *players.Error
-		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || !now.Before(by) {
-			return got, last, err, false
+		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || (!by.IsZero() && !now.Before(by)) {
+			return got, last, err, overNothing
 		}
-		if u := s.proc.Sample().Since(s.clock.last); u.CPUOK && u.CPU > limit {
-			return got, last, &players.Error{Kind: players.KindTimeout}, true
+		if over := overWhat(s.proc.Sample().Since(s.clock.last)); over != overNothing {
+			return got, last, &players.Error{Kind: players.KindTimeout}, over
 		}
 	}
 }
+
+// watchEvery is how often readWatching reads the counters of a bot that has not answered.
+const watchEvery = 5 * time.Millisecond
 
 func timeoutMessage(detail string, got, want int, limit time.Duration) string {
 	switch {

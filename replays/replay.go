@@ -164,6 +164,11 @@ type Timing struct {
 	MaxMS       float64 `json:"max_ms"`
 	NearLimit   int     `json:"near_limit"` // turns over 80% of the limit
 	DelayedTurn int     `json:"delayed_turns,omitempty"`
+	// OverLimit: answers over their limit that did not lose (--timing strikes or bank);
+	// SoftCompute: answers over the soft compute limit (towers), whose commands were
+	// discarded.
+	OverLimit   int `json:"over_limit,omitempty"`
+	SoftCompute int `json:"soft_compute,omitempty"`
 }
 
 // AddTurn records one more turn; one without moves gets an empty list, which a file writes

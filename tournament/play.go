@@ -122,7 +122,11 @@ func (r *Runner) play(ctx context.Context, g GameID, players map[string]match.Pl
 		rec.Shard = r.Plan.Shard.String()
 	}
 	for s, pr := range rep.Result.Players {
-		rec.Seats = append(rec.Seats, Seat{Bot: seats[s], Hash: hashes[seats[s]], Score: pr.Score, Rank: pr.Rank, Status: pr.Status, Message: shorten(pr.Message, 300)})
+		seat := Seat{Bot: seats[s], Hash: hashes[seats[s]], Score: pr.Score, Rank: pr.Rank, Status: pr.Status, Message: shorten(pr.Message, 300)}
+		if t := pr.Timing; t != nil {
+			seat.Timing = &SeatTiming{MaxMS: t.MaxMS, NearLimit: t.NearLimit, OverLimit: t.OverLimit, SoftCompute: t.SoftCompute, Delayed: t.DelayedTurn}
+		}
+		rec.Seats = append(rec.Seats, seat)
 	}
 	if err := rec.Validate(); err != nil {
 		return Record{}, fmt.Errorf("result: %w", err)

@@ -41,6 +41,18 @@ type Seat struct {
 	Rank    int            `json:"rank"`
 	Status  referee.Status `json:"status"`
 	Message string         `json:"message,omitempty"`
+	// Timing is the seat's response-time health in the game (absent where its times are
+	// not measured): what a bot tuned near its time limit is judged on besides its results.
+	Timing *SeatTiming `json:"timing,omitempty"`
+}
+
+// SeatTiming is the part of a replay's players[].timing a tournament keeps.
+type SeatTiming struct {
+	MaxMS       float64 `json:"max_ms"`                  // the slowest answer
+	NearLimit   int     `json:"near_limit"`              // answers over 80% of their limit
+	OverLimit   int     `json:"over_limit,omitempty"`    // over it without losing (strikes, bank)
+	SoftCompute int     `json:"soft_compute,omitempty"`  // over the soft compute limit (towers)
+	Delayed     int     `json:"delayed_turns,omitempty"` // slowed by the machine, not the bot
 }
 
 // Setup is everything besides the bots and the seed that changes a game: results played
@@ -169,6 +181,9 @@ func (r *Record) Validate() error {
 		used[i] = true
 		if r.Seats[s].Bot != r.Pairing[i] {
 			return fmt.Errorf("field seats[%d].bot: %q, but the order puts %q there", s, r.Seats[s].Bot, r.Pairing[i])
+		}
+		if t := r.Seats[s].Timing; t != nil && (t.MaxMS < 0 || t.NearLimit < 0 || t.OverLimit < 0 || t.SoftCompute < 0 || t.Delayed < 0) {
+			return fmt.Errorf("field seats[%d].timing: a negative count or time (%+v)", s, *t)
 		}
 		if r.Seats[s].Rank < 1 {
 			return fmt.Errorf("field seats[%d].rank: %d (want 1 or more)", s, r.Seats[s].Rank)

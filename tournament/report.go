@@ -41,7 +41,7 @@ func writeCSV(w io.Writer, s Summary) error {
 	for _, st := range errorStatuses {
 		header = append(header, string(st))
 	}
-	header = append(header, "hashes")
+	header = append(header, "hashes", "timed_games", "slowest_ms", "near_limit", "over_limit", "soft_compute", "delayed_turns")
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -58,6 +58,11 @@ func writeCSV(w io.Writer, s Summary) error {
 			row = append(row, strconv.Itoa(len(b.Errors[st])))
 		}
 		row = append(row, strings.Join(b.Hashes, " "))
+		if t := b.Timing; t != nil {
+			row = append(row, strconv.Itoa(t.Games), formatFloat(t.MaxMS), strconv.Itoa(t.NearLimit), strconv.Itoa(t.OverLimit), strconv.Itoa(t.SoftCompute), strconv.Itoa(t.Delayed))
+		} else {
+			row = append(row, "0", "", "", "", "", "")
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -130,6 +135,9 @@ func writeTable(w io.Writer, s Summary) error {
 		writePair(w, p)
 	}
 	writeIncidents(w, s)
+	if err := writeTiming(w, s, order); err != nil {
+		return err
+	}
 	for _, n := range s.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -179,6 +187,41 @@ func verdict(p *PairStats) string {
 		v += "; a run with --sprt stops when it is clear"
 	}
 	return v + ")"
+}
+
+// writeTiming lists the bots' response-time health, when their games measured it.
+func writeTiming(w io.Writer, s Summary, order []int) error {
+	measured, soft := false, false
+	for _, b := range s.Bots {
+		if b.Timing != nil {
+			measured = true
+			soft = soft || b.Timing.SoftCompute > 0
+		}
+	}
+	if !measured {
+		return nil
+	}
+	fmt.Fprintln(w, "\nresponse times (answers near their limit: over 80% of it; over it: without losing, as --timing strikes or bank allow):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "  bot	slowest	near limit	over limit")
+	if soft {
+		fmt.Fprint(tw, "\tover soft compute")
+	}
+	fmt.Fprintln(tw, "\tslowed by the machine")
+	for _, i := range order {
+		b := s.Bots[i]
+		t := b.Timing
+		if t == nil {
+			fmt.Fprintf(tw, "  %s\tnot measured\n", b.Name)
+			continue
+		}
+		fmt.Fprintf(tw, "  %s\t%s ms\t%d\t%d", b.Name, strconv.FormatFloat(t.MaxMS, 'f', -1, 64), t.NearLimit, t.OverLimit)
+		if soft {
+			fmt.Fprintf(tw, "\t%d", t.SoftCompute)
+		}
+		fmt.Fprintf(tw, "\t%d\n", t.Delayed)
+	}
+	return tw.Flush()
 }
 
 // maxListedSeeds keeps the table readable; JSON lists every incident.

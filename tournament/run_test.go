@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -936,5 +937,86 @@ func TestErrorsNameTheirGame(t *testing.T) {
 	}
 	if !regexp.MustCompile(`crashy crash ×\d+: \d+/[01] \((crashy \| [bc]|[bc] \| crashy)\)`).MatchString(out.String()) {
 		t.Errorf("table: want each crash with its game's bots:\n%s", out.String())
+	}
+}
+
+// A bot's response-time health goes from each game's replay into its record and is summed
+// per bot: the answers it gave over the limit without losing (here drawn on a time bank),
+// those near the limit and the slowest. A bank of 5 s covers the 1 s by which the slow bot
+// is late on the first turn after its first answer (it sleeps 1.5 s against 500 ms).
+func TestResponseTimesPerBot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	r := newRunner(duelGame, 4, numBot(t, "late", "base=3", "slow=1"), numBot(t, "prompt", "base=3"))
+	r.Base.Timing = match.Timing{Kind: "bank", Bank: 5 * time.Second}
+	r.ResultsPath = path
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range readLines(t, path) {
+		for _, st := range rec.Seats {
+			if st.Status != referee.StatusOK {
+				t.Fatalf("seed %d: %s %s %s: the bank should have covered it", rec.Seed, st.Bot, st.Status, st.Message)
+			}
+			if st.Timing == nil || st.Timing.MaxMS <= 0 {
+				t.Errorf("seed %d: %s: timing %+v in the record, want the game's", rec.Seed, st.Bot, st.Timing)
+			}
+		}
+	}
+	got := map[string]*BotTiming{}
+	for _, b := range res.Summary.Bots {
+		got[b.Name] = b.Timing
+	}
+	late, prompt := got["late"], got["prompt"]
+	if late == nil || late.Games != 4 || late.OverLimit != 4 || late.NearLimit < 4 || late.MaxMS < 1500 {
+		t.Errorf("late: %+v, want 4 games, each with an answer over the limit drawn on the bank, the slowest 1500 ms or more", late)
+	}
+	if prompt == nil || prompt.Games != 4 || prompt.OverLimit != 0 {
+		t.Errorf("prompt: %+v, want 4 games with no answer over the limit", prompt)
+	}
+	var table, csv bytes.Buffer
+	WriteSummary(&table, res.Summary, "table")
+	WriteSummary(&csv, res.Summary, "csv")
+	if !regexp.MustCompile(`(?m)^  late\s+1[5-9]\d\d(\.\d+)? ms\s+\d+\s+4\s+0$`).MatchString(table.String()) {
+		t.Errorf("the table's response times do not show late's 4 answers over the limit:\n%s", table.String())
+	}
+	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	if !strings.HasSuffix(lines[0], ",timed_games,slowest_ms,near_limit,over_limit,soft_compute,delayed_turns") {
+		t.Errorf("csv header %q", lines[0])
+	}
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "late,") && !regexp.MustCompile(`,4,1[5-9]\d\d(\.\d+)?,\d+,4,0,0$`).MatchString(l) {
+			t.Errorf("csv row %q", l)
+		}
+	}
+}
+
+// A bot whose answers the machine slowed is named in a note: a tournament run with more
+// jobs than CPUs measures the machine as much as the bots.
+func TestDelayedAnswersAreNoted(t *testing.T) {
+	seat := func(bot string, rank int, timing *SeatTiming) Seat {
+		return Seat{Bot: bot, Rank: rank, Status: referee.StatusOK, Timing: timing}
+	}
+	recs := []Record{
+		{Seed: 1, Seats: []Seat{seat("a", 1, &SeatTiming{MaxMS: 12, NearLimit: 1, Delayed: 2}), seat("b", 2, nil)}, Winner: 0},
+		{Seed: 2, Seats: []Seat{seat("a", 1, &SeatTiming{MaxMS: 30.5, Delayed: 1, SoftCompute: 3}), seat("b", 2, &SeatTiming{MaxMS: 2})}, Winner: 0},
+	}
+	s := Summarize("duel", []string{"a", "b"}, recs, nil)
+	want := &BotTiming{Games: 2, MaxMS: 30.5, NearLimit: 1, SoftCompute: 3, Delayed: 3}
+	if diff := cmp.Diff(want, s.Bots[0].Timing); diff != "" {
+		t.Errorf("a's timing (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(&BotTiming{Games: 1, MaxMS: 2}, s.Bots[1].Timing); diff != "" {
+		t.Errorf("b's timing, one game measured (-want +got):\n%s", diff)
+	}
+	if !slices.ContainsFunc(s.Notes, func(n string) bool {
+		return strings.HasPrefix(n, "a: 3 answers slowed by the machine (the bot waited for a CPU): a smaller --parallel")
+	}) {
+		t.Errorf("notes %q do not name a's delayed answers", s.Notes)
+	}
+	var table bytes.Buffer
+	WriteSummary(&table, s, "table")
+	if !strings.Contains(table.String(), "over soft compute") || !regexp.MustCompile(`(?m)^  a\s+30\.5 ms\s+1\s+0\s+3\s+3$`).MatchString(table.String()) {
+		t.Errorf("table:\n%s", table.String())
 	}
 }

@@ -42,6 +42,19 @@ type BotStats struct {
 	// Errors lists, per status (timeout, crash, invalid, limit), the games where the bot
 	// did not finish normally.
 	Errors map[referee.Status][]Incident `json:"errors,omitempty"`
+	// Timing sums the games' response-time health, over the games that measured it.
+	Timing *BotTiming `json:"timing,omitempty"`
+}
+
+// BotTiming is a bot's response-time health over its games: a bot that wins but answers
+// close to its limit, or over it where --timing lets it, may lose on a slower machine.
+type BotTiming struct {
+	Games       int     `json:"games"`         // games whose times were measured
+	MaxMS       float64 `json:"max_ms"`        // the slowest answer of them all
+	NearLimit   int     `json:"near_limit"`    // answers over 80% of their limit
+	OverLimit   int     `json:"over_limit"`    // over it without losing (--timing strikes, bank)
+	SoftCompute int     `json:"soft_compute"`  // over the soft compute limit (towers: discarded)
+	Delayed     int     `json:"delayed_turns"` // slowed by the machine, not the bot
 }
 
 // Rating is a rating with its interval.
@@ -179,6 +192,18 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 				}
 				b.Errors[st.Status] = append(b.Errors[st.Status], Incident{Seed: r.Seed, Seat: seat, Seats: seats, Message: st.Message})
 			}
+			if t := st.Timing; t != nil {
+				if b.Timing == nil {
+					b.Timing = &BotTiming{}
+				}
+				bt := b.Timing
+				bt.Games++
+				bt.MaxMS = max(bt.MaxMS, t.MaxMS)
+				bt.NearLimit += t.NearLimit
+				bt.OverLimit += t.OverLimit
+				bt.SoftCompute += t.SoftCompute
+				bt.Delayed += t.Delayed
+			}
 			g.Items = append(g.Items, i)
 			g.Ranks = append(g.Ranks, st.Rank)
 		}
@@ -189,6 +214,9 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 		if b.Games > 0 {
 			b.MeanScore /= float64(b.Games)
 			b.MeanRank /= float64(b.Games)
+		}
+		if t := b.Timing; t != nil && t.Delayed > 0 {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s: %s slowed by the machine (the bot waited for a CPU): a smaller --parallel, or --pin, gives each game a CPU of its own", b.Name, referee.Count(t.Delayed, "answer", "answers")))
 		}
 		if len(b.Hashes) > 1 {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s appears in %d versions (hashes %v): its statistics mix them", b.Name, len(b.Hashes), b.Hashes))

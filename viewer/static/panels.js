@@ -219,6 +219,12 @@ var Arena = window.Arena || (window.Arena = {});
         if (t.near_limit) {
           timing += " · " + Arena.count(t.near_limit, "turn") + " near the limit";
         }
+        if (t.over_limit) {
+          timing += " · " + Arena.count(t.over_limit, "answer") + " over the limit without losing";
+        }
+        if (t.soft_compute) {
+          timing += " · " + Arena.count(t.soft_compute, "turn") + " over the soft compute limit (discarded)";
+        }
         if (t.delayed_turns) {
           timing += " · " + t.delayed_turns + " delayed by the machine";
         }
