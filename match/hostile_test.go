@@ -167,3 +167,24 @@ func TestHostileBots(t *testing.T) {
 		})
 	}
 }
+
+// On the CPU clock the runner waits for an answer in steps, reading the bot's CPU time
+// between them: a bot that exits while a child of its own holds its output open must still
+// be found gone once the grace for its last lines is over, not at the wall-clock net.
+func TestForkHoldOnTheCPUClock(t *testing.T) {
+	queens, err := referee.Lookup("queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := Run(context.Background(), Config{Game: queens, Seed: 5, TimeScale: 100, Clock: ClockCPU,
+		Players: []Player{hostile("forkhold"), builtinPlayer(t, "queens/greedy")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rec.Result.Players[0]; p.Status != referee.StatusCrash || p.Message != "exited with code 0" {
+		t.Errorf("status %s, message %q; want crash, exited with code 0", p.Status, p.Message)
+	}
+	if left := players.FindMarkedByRunner(os.Getpid()); len(left) > 0 {
+		t.Errorf("processes left behind: %v", left)
+	}
+}

@@ -76,6 +76,9 @@ func TestReadLinesFailures(t *testing.T) {
 	}{
 		{"answers", "read x; echo one; echo two", nil, 0, ""},
 		{"last line without newline", "read x; echo one; printf two", nil, 0, ""},
+		// A line cut by a failure is what the bot was printing when it failed, not an answer.
+		{"last line without newline, then a failure", "read x; echo one; printf two; exit 3", nil, KindCrash, `exited with code 3 after printing "two" without a newline`},
+		{"last line without newline, then killed", "read x; echo one; printf two; kill -SEGV $$", nil, KindCrash, `killed by signal 11 (segmentation fault) after printing "two" without a newline`},
 		{"exits", "read x; exit 3", nil, KindCrash, "exited with code 3"},
 		{"killed", "read x; kill -SEGV $$", nil, KindCrash, "killed by signal 11 (segmentation fault)"},
 		{"closes stdout, keeps running", "read x; exec 1>&-; sleep 5", nil, KindCrash, "closed its output but kept running"},

@@ -357,13 +357,23 @@ func describeExit(st *os.ProcessState, err error) string {
 // core, a large memory being freed, a busy machine) is waited for, up to a few seconds: it
 // did not keep running.
 func (p *Process) goneMessage(what string) string {
+	if p.endsWithOutput() {
+		return p.exitDesc
+	}
+	return what + " but kept running"
+}
+
+// endsWithOutput waits for the bot to end once its output has: it reports whether it
+// ended, or is still running (false) a moment later, or after a few seconds while the
+// kernel takes it down (see goneMessage).
+func (p *Process) endsWithOutput() bool {
 	for waited := time.Duration(0); ; waited += 100 * time.Millisecond {
 		select {
 		case <-p.exited:
-			return p.exitDesc
+			return true
 		case <-time.After(100 * time.Millisecond):
 			if waited >= 5*time.Second || !exiting(p.Pid()) {
-				return what + " but kept running"
+				return false
 			}
 		}
 	}

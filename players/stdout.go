@@ -52,6 +52,8 @@ type queuedLine struct {
 	src        string
 	start, end int
 	piece      uint64
+	// unended: the last line of the output, ended by the output's end, not a newline.
+	unended bool
 }
 
 // stdoutState is what reading stdout keeps between reads; Process.mu guards it, except buf,
@@ -75,7 +77,10 @@ type stdoutState struct {
 	longStart string // the start of the last too-long line, quoted if its rest floods
 
 	reading bool // a ReadLines or ReadLine is using the descriptors
-	drain   *time.Timer
+	// exitGrace is when a read stops waiting for the lines of a bot that has exited (zero
+	// until a read finds it exited).
+	exitGrace time.Time
+	drain     *time.Timer
 
 	pieces uint64   // pieces read as one string (queuedLine.piece)
 	slab   []string // room for answers' lines, handed out and never reused
@@ -279,7 +284,7 @@ func (p *Process) endOfOutput(err error) {
 	}
 	if len(o.partial) > 0 && !o.partialTooLong {
 		text, tooLong := lineText(o.partial, false, p.spec.MaxLine)
-		p.push(queuedLine{text: text, at: time.Now(), tooLong: tooLong})
+		p.push(queuedLine{text: text, at: time.Now(), tooLong: tooLong, unended: true})
 		o.partial = o.partial[:0]
 	}
 	if err == nil {
@@ -475,6 +480,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 			}
 			return got, &Error{Kind: KindLimit, Msg: msg}
 		}
+		unended := ""
 		for len(got.texts) < n && o.head < len(o.queue) {
 			l := p.pop()
 			got.add(l)
@@ -482,9 +488,17 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 				p.mu.Unlock()
 				return got, nil
 			}
+			if l.unended {
+				unended = l.text
+			}
 		}
 		if len(got.texts) == n {
 			p.mu.Unlock()
+			if unended != "" && p.endsWithOutput() && !p.cmd.ProcessState.Success() {
+				// The line was cut by a crash, not ended: what the bot was printing when it
+				// failed, which the failure explains better than the line would.
+				return got, &Error{Kind: KindCrash, Msg: fmt.Sprintf("%s after printing %s without a newline", p.exitDesc, protocol.Quote(unended, quotedOutput))}
+			}
 			return got, nil
 		}
 		if o.readErr != nil {
@@ -497,12 +511,17 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 		if p.pull() {
 			continue
 		}
-		p.mu.Unlock()
 		if grace.IsZero() && p.hasExited() {
 			// The bot is gone but a descendant may still hold stdout open; take what is
-			// already in the pipe, then give up.
-			grace = time.Now().Add(exitGrace)
+			// already in the pipe, then give up. The grace is the process's, not this
+			// read's: a read made in steps (a runner watching the bot's CPU time between
+			// them) must see it end too.
+			if o.exitGrace.IsZero() {
+				o.exitGrace = time.Now().Add(exitGrace)
+			}
+			grace = o.exitGrace
 		}
+		p.mu.Unlock()
 		wait := deadline
 		if !grace.IsZero() && (wait.IsZero() || grace.Before(wait)) {
 			wait = grace
