@@ -271,21 +271,31 @@ func (c *client) turnsLeft() (int, error) {
 	return strconv.Atoi(f[1])
 }
 
-// errNewGame: TIME_TO_END counted up, so the session's next game has begun (arena serve
-// --games N), which nothing else announces: its world is another.
+// errNewGame: TIME_TO_END did not count down as a game does, so the session's next game
+// has begun (arena serve --games N), which nothing else announces: its world is another.
 var errNewGame = errors.New("the next game has begun")
 
-// sameGame reads TIME_TO_END into *left, the count last read, and returns errNewGame when
-// it went up.
-func (c *client) sameGame(left *int) error {
+// countdown is what a bot last read of TIME_TO_END: the turns left then, and its own turn
+// number then.
+type countdown struct {
+	left, turn int
+	read       bool
+}
+
+// sameGame reads TIME_TO_END on the bot's turn number turn, and returns errNewGame when the
+// count shows the next game. Within a game it goes down by at least the turns since the
+// last reading (by more when the bot missed turns); any less is a count that started
+// again, whatever the games' length: a game of one turn says 0 on every turn, and a
+// game of ten read every tenth turn says 9 on each reading.
+func (c *client) sameGame(cd *countdown, turn int) error {
 	n, err := c.turnsLeft()
 	if err != nil {
 		return err
 	}
-	if n > *left {
+	if cd.read && n > cd.left-(turn-cd.turn) {
 		return errNewGame
 	}
-	*left = n
+	*cd = countdown{left: n, turn: turn, read: true}
 	return nil
 }
 

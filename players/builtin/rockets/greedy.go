@@ -59,7 +59,8 @@ type bot struct {
 	graph   *graph
 	rng     *rand.Rand
 	turnNo  int
-	left    int // turns left after this one, as last read
+	left    int       // turns left after this one, as last read
+	clock   countdown // TIME_TO_END as last read, which tells the next game
 	cash    int64
 	cars    []carPlan
 	visited []bool // cities any car of the team has been to
@@ -91,9 +92,10 @@ func (b *bot) turn() error {
 	// TIME_TO_END costs one of the turn's L commands: read every tenth turn, and every turn
 	// once a rocket is up (the end matters then). A new game is noticed within ten turns.
 	if b.turnNo%10 == 0 || b.launched > 0 {
-		if err := b.c.sameGame(&b.left); err != nil {
+		if err := b.c.sameGame(&b.clock, b.turnNo); err != nil {
 			return err
 		}
+		b.left = b.clock.left
 	}
 	var err error
 	if b.cash, err = b.c.cash(); err != nil {

@@ -25,9 +25,9 @@ func playRandom(c *client) error {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(w.seed, 7))
-	left := 1 << 30
+	var clock countdown
 	for turn := 0; ; turn++ {
-		err := randomTurn(c, rng, turn, &left)
+		err := randomTurn(c, rng, turn, &clock)
 		switch {
 		case err == nil || errors.As(err, new(*failure)):
 			err = c.wait()
@@ -40,11 +40,11 @@ func playRandom(c *client) error {
 	}
 }
 
-// randomTurn plays one turn; left is the count of TIME_TO_END, which tells the next game.
+// randomTurn plays one turn; clock is TIME_TO_END as last read, which tells the next game.
 // It is read every tenth turn only: it costs one of the turn's L commands.
-func randomTurn(c *client, rng *rand.Rand, turn int, left *int) error {
+func randomTurn(c *client, rng *rand.Rand, turn int, clock *countdown) error {
 	if turn%10 == 0 {
-		if err := c.sameGame(left); err != nil {
+		if err := c.sameGame(clock, turn); err != nil {
 			return err
 		}
 	}
