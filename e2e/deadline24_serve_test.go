@@ -583,7 +583,7 @@ func TestDeadline24ServeSlowReader(t *testing.T) {
 
 // Each Deadline24 starter, and each built-in bot (`arena bot GAME/BOT --tcp`), plays
 // `arena serve --games 2` on one connection: it notices the second game (nothing announces
-// it: bestow's efforts are back at 0, agrid's and rockets' TIME_TO_END counts up again) and
+// it: bestow's efforts are back at 0, agrid's and rockets' TIME_TO_END stops counting down) and
 // reads its world afresh. (The bestow starter used to play the second game with the first
 // one's pieces, and the rockets starter drove its cars from the first game's home: its
 // moves were refused. The built-in bestow bots and rockets/greedy did the same later.)
@@ -600,15 +600,20 @@ func TestDeadline24StartersBackToBack(t *testing.T) {
 		{"bestow", []string{"greedy", "random"}, []string{"--option", "Ee=100"}, []string{"DESCRIBE_WORLD", "GET_ALL_PIECES"}},
 		{"agrid", []string{"greedy", "random"}, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD"}},
 		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=30"}, []string{"DESCRIBE_WORLD", "HOME"}},
+		// Games too short for the count to go up again: one turn says U = 0 on every turn;
+		// ten turns read every tenth turn (the built-in rockets bots) say 9 on each reading.
+		{"agrid", []string{"greedy", "random"}, []string{"--option", "turns=1"}, []string{"DESCRIBE_WORLD"}},
+		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=1"}, []string{"DESCRIBE_WORLD", "HOME"}},
+		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=10"}, []string{"DESCRIBE_WORLD", "HOME"}},
 	} {
 		starter, err := filepath.Abs(filepath.Join("..", "players", "starters", tc.game, "starter.py"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, builtin := range []bool{false, true} {
-			name := tc.game + "/starter"
+			name := tc.game + "/starter/" + tc.options[len(tc.options)-1]
 			if builtin {
-				name = tc.game + "/builtin"
+				name = tc.game + "/builtin/" + tc.options[len(tc.options)-1]
 			}
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()

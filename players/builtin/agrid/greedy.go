@@ -54,7 +54,9 @@ func (g *greedy) turn(c *client) error {
 		return err
 	}
 	u, _ := strconv.Atoi(strings.Fields(data[0])[0])
-	if g.p.parsed && u > g.turnsLeft { // a new game on the same session (arena serve --games)
+	// Within a game U goes down on every turn (this is called once a turn): one that does
+	// not is the next game of the session (arena serve --games), even one of a single turn.
+	if g.p.parsed && u >= g.turnsLeft {
 		*g = *newGreedy()
 		c.Limit = 0
 	}

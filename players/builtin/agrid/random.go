@@ -25,7 +25,7 @@ func Random(in io.Reader, out io.Writer) error {
 			return err
 		}
 		u, _ := strconv.Atoi(strings.Fields(data[0])[0])
-		if left >= 0 && u > left { // a new game on the same session (arena serve --games)
+		if left >= 0 && u >= left { // the next game of the session: see greedy's turn
 			p, hills, rng, placed = params{}, nil, nil, nil
 		}
 		left = u

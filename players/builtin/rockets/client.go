@@ -282,6 +282,14 @@ type countdown struct {
 	read       bool
 }
 
+// due says whether TIME_TO_END is worth one of the turn's L commands on the bot's turn
+// number turn: every tenth turn, and every turn once the game may end before the next
+// tenth (fewer than ten turns left by the last reading), since the next game can begin
+// then (a game of one turn ends on every turn).
+func (cd countdown) due(turn int) bool {
+	return !cd.read || turn%10 == 0 || cd.left-(turn-cd.turn) < 10
+}
+
 // sameGame reads TIME_TO_END on the bot's turn number turn, and returns errNewGame when the
 // count shows the next game. Within a game it goes down by at least the turns since the
 // last reading (by more when the bot missed turns); any less is a count that started

@@ -45,3 +45,29 @@ func TestNextGameTold(t *testing.T) {
 		})
 	}
 }
+
+// TIME_TO_END is read every tenth turn, and every turn once the game may end before the
+// next tenth: the next game of a session of short games is noticed on its first turn.
+func TestCountdownDue(t *testing.T) {
+	var fresh countdown
+	long := countdown{left: 1499, turn: 0, read: true}
+	short := countdown{left: 0, turn: 0, read: true} // a game of one turn
+	ending := countdown{left: 25, turn: 20, read: true}
+	for _, tc := range []struct {
+		name string
+		cd   countdown
+		turn int
+		want bool
+	}{
+		{"not read yet", fresh, 3, true},
+		{"a long game, between readings", long, 7, false},
+		{"a long game, tenth turn", long, 10, true},
+		{"a game of one turn", short, 1, true},
+		{"before them", ending, 25, false},
+		{"in them", ending, 36, true},
+	} {
+		if got := tc.cd.due(tc.turn); got != tc.want {
+			t.Errorf("%s: due(%d) = %v, want %v", tc.name, tc.turn, got, tc.want)
+		}
+	}
+}

@@ -89,9 +89,9 @@ func (b *bot) reserve() int64 {
 }
 
 func (b *bot) turn() error {
-	// TIME_TO_END costs one of the turn's L commands: read every tenth turn, and every turn
-	// once a rocket is up (the end matters then). A new game is noticed within ten turns.
-	if b.turnNo%10 == 0 || b.launched > 0 {
+	// TIME_TO_END costs one of the turn's L commands: read when due (see countdown), and
+	// every turn once a rocket is up (the end matters then).
+	if b.clock.due(b.turnNo) || b.launched > 0 {
 		if err := b.c.sameGame(&b.clock, b.turnNo); err != nil {
 			return err
 		}

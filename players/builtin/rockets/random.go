@@ -41,9 +41,9 @@ func playRandom(c *client) error {
 }
 
 // randomTurn plays one turn; clock is TIME_TO_END as last read, which tells the next game.
-// It is read every tenth turn only: it costs one of the turn's L commands.
+// It is read when due only (see countdown): it costs one of the turn's L commands.
 func randomTurn(c *client, rng *rand.Rand, turn int, clock *countdown) error {
-	if turn%10 == 0 {
+	if clock.due(turn) {
 		if err := c.sameGame(clock, turn); err != nil {
 			return err
 		}

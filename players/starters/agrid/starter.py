@@ -246,8 +246,11 @@ class Bot:
 
     def play_turn(self):
         u, _ = self.conn.time_to_end()
-        if self.first_u is not None and self.first_u - self.turn < u:
-            raise NewGame()  # arena serve --games N: the next game has started
+        # U goes down every turn of a game (this runs once a turn): one that does not is
+        # the next game on the same connection (arena serve --games N), even one of a
+        # single turn, whose U is 0 on every turn.
+        if self.first_u is not None and u >= self.first_u - self.turn:
+            raise NewGame()
         if self.first_u is None:
             self.first_u = u
         self.turn = self.first_u - u

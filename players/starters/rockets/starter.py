@@ -318,10 +318,11 @@ def main():
         while True:
             try:
                 # arena serve --games N plays the next game on the same connection, and
-                # nothing announces it: TIME_TO_END counts up again (more turns left, or
-                # fewer rockets launched). The new game's world is then read again.
+                # nothing announces it: TIME_TO_END stops counting down (the turns left go
+                # down every turn of a game: a game of one turn says 0 on every turn), or
+                # fewer rockets are launched. The new game's world is then read again.
                 now = client.time_to_end()
-                if last is not None and (now[1] > last[1] or now[0] < last[0]):
+                if last is not None and (now[1] >= last[1] or now[0] < last[0]):
                     bot = Bot(client)
                 last = now
                 bot.play_turn()
