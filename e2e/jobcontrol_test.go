@@ -136,3 +136,54 @@ func statFields(pid int) []string {
 	s := string(b)
 	return strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
 }
+
+// Ctrl-Z stops `arena serve`'s game with it: the turns of the pause are not played at once
+// on fg (SIGCONT), skipped by every team, but the turn in progress goes on where it stood.
+// The team here keeps asking TIME_TO_END and waiting: across a pause of 100 turns' time,
+// the count goes down by the turns it waited, not by a hundred more (agrid's idle rule
+// would even put the team out: a hundred turns without a move).
+func TestCtrlZStopsServesClock(t *testing.T) {
+	t.Parallel()
+	// agrid's turns last 1 s, here 20 ms.
+	srv := d24Serve(t, "--game", "agrid", "--teams", "1", "--option", "turns=1000", "--time-scale", "0.02")
+	c := d24Dial(t, srv.addr)
+	if got := c.login("login1", "secret"); got != "OK" {
+		t.Fatalf("login: %q", got)
+	}
+	turnsLeft := func() int {
+		t.Helper()
+		c.send("TIME_TO_END\n")
+		c.expect("OK")
+		line, err := c.line(20 * time.Second)
+		var u, v int
+		if _, serr := fmt.Sscan(line, &u, &v); err != nil || serr != nil {
+			t.Fatalf("TIME_TO_END: %q, %v", line, err)
+		}
+		c.send("WAIT\n")
+		c.expect("OK")
+		if line, err := c.line(20 * time.Second); err != nil || !strings.HasPrefix(line, "WAITING ") {
+			t.Fatalf("WAIT: %q, %v", line, err)
+		}
+		c.expect("OK")
+		return u
+	}
+	for range 5 {
+		turnsLeft()
+	}
+	before := turnsLeft()
+	srv.cmd.Process.Signal(syscall.SIGTSTP)
+	for deadline := time.Now().Add(10 * time.Second); processState(srv.cmd.Process.Pid) != "T"; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("arena serve not stopped by SIGTSTP: state %s", processState(srv.cmd.Process.Pid))
+		}
+	}
+	time.Sleep(2 * time.Second)
+	srv.cmd.Process.Signal(syscall.SIGCONT)
+	// Three turns on: a server catching up on the pause's turns has played them all by then.
+	turnsLeft()
+	turnsLeft()
+	after := turnsLeft()
+	if before-after > 10 {
+		t.Errorf("TIME_TO_END went from %d to %d across the pause: the turns of the pause were played", before, after)
+	}
+}

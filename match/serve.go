@@ -111,6 +111,16 @@ type server struct {
 	left     []int  // the turn in which a team's last connection closed, or -1
 	started  bool
 	turnEnd  time.Time
+	// The turn's start on the clock, and how much of the pauses since then (Ctrl-Z: see
+	// players.StopWithArena) has already moved its end.
+	turnBegan  time.Time
+	turnPaused time.Duration
+}
+
+// nextTurn makes the current turn end a turn's duration after end.
+func (s *server) nextTurn(end time.Time) {
+	s.turnEnd = end.Add(s.turnDuration())
+	s.turnBegan, s.turnPaused = end, 0
 }
 
 func (s *server) newGame(k int) error {
@@ -264,7 +274,7 @@ func (s *server) loop() error {
 	var tick <-chan time.Time
 	start := func() {
 		s.started = true
-		s.turnEnd = time.Now().Add(s.turnDuration())
+		s.nextTurn(time.Now())
 		timer = time.NewTimer(time.Until(s.turnEnd))
 		tick = timer.C
 		s.cfg.Log.Info().Int("game", s.game).Int64("seed", s.rec.Seed).Msg("game started")
@@ -300,18 +310,28 @@ func (s *server) loop() error {
 			}
 			s.handle(ev)
 		case <-tick:
+			if d := players.Paused(s.turnBegan, time.Now()) - s.turnPaused; d > 0 {
+				// arena stood stopped (Ctrl-Z) during the turn: the game stood still with
+				// it. Without this, every turn the pause lasted would be played at once
+				// on fg, and the teams would find themselves that many turns further.
+				s.turnPaused += d
+				s.turnEnd = s.turnEnd.Add(d)
+				timer.Reset(time.Until(s.turnEnd))
+				continue
+			}
 			game := s.game
 			done, err := s.boundary()
 			if err != nil || done {
 				s.closeAll()
 				return err
 			}
+			end := s.turnEnd
 			if s.game != game {
 				// The end of a game (its replay written) takes time of its own: the next
 				// game's first turn still lasts a whole turn from when it starts.
-				s.turnEnd = time.Now()
+				end = time.Now()
 			}
-			s.turnEnd = s.turnEnd.Add(s.turnDuration())
+			s.nextTurn(end)
 			timer.Reset(time.Until(s.turnEnd))
 		}
 	}
