@@ -467,6 +467,15 @@ func (s *server) interrupted() {
 	outcomes := recordedOutcomes(s.cfg.Game, s.rec, s.ref.Result(), s.cfg.Log)
 	s.rec.Result = replays.NewResult(s.rec.Game, s.rec.Seed, len(s.rec.Turns), s.rec.Players, outcomes)
 	s.rec.Result.Unfinished = true
+	if len(s.moves) > 0 {
+		// The turn in progress, as far as it went: what the teams sent and were answered,
+		// for debugging (a client that hung on an answer), as arena run keeps it.
+		stopped := &replays.StoppedTurn{Turn: s.ref.Turn()}
+		for _, m := range s.moves {
+			stopped.Moves = append(stopped.Moves, replays.Move{Player: m.Player, Input: m.Input, Output: m.Output})
+		}
+		s.rec.Result.Stopped = stopped
+	}
 	s.over()
 }
 

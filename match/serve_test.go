@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -471,5 +472,45 @@ func TestServeWritesTheReplayDuringTheGame(t *testing.T) {
 	<-done
 	if left, _ := os.ReadDir(idle); len(left) > 0 {
 		t.Errorf("a server stopped before its game started left %v", left)
+	}
+}
+
+// A game stopped by Ctrl-C keeps the turn in progress as far as it went, apart from its
+// turns (Result.Stopped), as arena run does: what each team sent and was answered.
+func TestServeInterruptedKeepsTheTurnInProgress(t *testing.T) {
+	var games []*replays.Replay
+	ctx, cancel := context.WithCancel(context.Background())
+	addr, done := startServe(t, ctx, ServeConfig{
+		Game: sumGame{turns: 100}, Seed: 3, Games: 1, TimeScale: 2, // 2 s turns
+		Teams:  []Team{{"red", "pw1"}},
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
+	})
+	red := dial(t, addr)
+	red.login("red", "pw1")
+	red.send("ADD 2")
+	red.expect("OK")
+	red.expect("2")
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Serve: %v, want the cancellation", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not end")
+	}
+	if len(games) != 1 {
+		t.Fatalf("%d games reported, want 1", len(games))
+	}
+	res := games[0].Result
+	if !res.Unfinished || res.Stopped == nil {
+		t.Fatalf("result %+v: want an unfinished game with its stopped turn", res)
+	}
+	want := []replays.Move{{Player: 0, Input: "OK\n2\n", Output: "ADD 2\n"}}
+	if res.Stopped.Turn != 0 || !cmp.Equal(res.Stopped.Moves, want) {
+		t.Errorf("stopped turn %d, moves %+v; want turn 0 with %+v", res.Stopped.Turn, res.Stopped.Moves, want)
+	}
+	if err := replays.Verify(games[0]); err != nil && !strings.Contains(err.Error(), "unfinished") {
+		t.Errorf("verify: %v", err)
 	}
 }
