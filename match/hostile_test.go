@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	_ "github.com/arena-games/arena/players/builtin/queens"
 	"github.com/arena-games/arena/referee"
 	_ "github.com/arena-games/arena/referee/queens"
+	_ "github.com/arena-games/arena/referee/towers"
 	"github.com/arena-games/arena/replays"
 )
 
@@ -186,5 +188,31 @@ func TestForkHoldOnTheCPUClock(t *testing.T) {
 	}
 	if left := players.FindMarkedByRunner(os.Getpid()); len(left) > 0 {
 		t.Errorf("processes left behind: %v", left)
+	}
+}
+
+// A bot found over a limit while it computes, before answering, is out of the game: it is
+// stopped there, not left computing while the players after it in the turn are asked (who
+// would share a CPU with it, against "players never compete for a core").
+func TestStoppedWhenFoundOverALimit(t *testing.T) {
+	towers, err := referee.Lookup("towers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	spinner := Player{Name: "spinner", Command: "spinner", Argv: []string{"sh", "-c", `echo $$ >"$1"; while :; do :; done`, "sh", pidFile}}
+	// Asked once the spinner has been stopped, it says on stderr whether the spinner still runs.
+	checker := Player{Name: "checker", Command: "checker", Argv: []string{"sh", "-c",
+		`read x; if kill -0 "$(cat "$1")" 2>/dev/null; then echo running >&2; else echo stopped >&2; fi; echo WAIT; sleep 30`, "sh", pidFile}}
+	rec, err := Run(context.Background(), Config{Game: towers, Seed: 1, Options: map[string]string{"init_cpu_ms": "100"},
+		Players: []Player{spinner, checker}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rec.Result.Players[0]; p.Status != referee.StatusLimit || !strings.Contains(p.Message, "without answering") {
+		t.Fatalf("spinner: status %s, message %q; want limit, over the hard limit without answering", p.Status, p.Message)
+	}
+	if m := rec.Turns[0].Moves[1]; m.Stderr != "stopped\n" {
+		t.Errorf("the second player found the first %q when it was asked; want stopped", strings.TrimSpace(m.Stderr))
 	}
 }

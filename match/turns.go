@@ -251,6 +251,11 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		usage = s.usage()
 		s.account(move, usage, wall, limit)
 	}
+	if over != overNothing {
+		// Still computing, and out of the game (a timeout, or the hard compute limit's
+		// forfeit): stopped now, not left to take a CPU from the players asked after it.
+		s.proc.Stop(cfg.StopGrace)
+	}
 
 	answer.Lines = lines
 	move.Output = output
