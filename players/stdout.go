@@ -275,8 +275,8 @@ func (p *Process) pop() queuedLine {
 }
 
 // endOfOutput records that stdout ended (err nil: the bot closed it) and closes it once no
-// read uses it. A last line without a newline still counts, as on CodinGame. Called with
-// p.mu held.
+// read uses it. A last line without a newline still counts, as on CodinGame (ReadLines
+// fails when the bot then failed: see read). Called with p.mu held.
 func (p *Process) endOfOutput(err error) {
 	o := &p.out
 	if o.readErr != nil {
@@ -380,6 +380,8 @@ func (p *Process) ReadAnswer(n int, deadline time.Time) (Answer, error) {
 
 // ReadLine waits for one line like ReadLines, but returns an over-long line (cut to the
 // limit, with TooLong set) instead of failing: the session protocol answers it FAILED 3.
+// A last line without its newline is a line even when the bot then failed, as over TCP,
+// where no exit status tells the two apart.
 func (p *Process) ReadLine(deadline time.Time) (Line, error) {
 	got, err := p.read(1, deadline, true)
 	if len(got.texts) == 1 {
