@@ -191,11 +191,12 @@ func verdict(p *PairStats) string {
 
 // writeTiming lists the bots' response-time health, when their games measured it.
 func writeTiming(w io.Writer, s Summary, order []int) error {
-	measured, soft := false, false
+	measured, soft, partly := false, false, false
 	for _, b := range s.Bots {
 		if b.Timing != nil {
 			measured = true
 			soft = soft || b.Timing.SoftCompute > 0
+			partly = partly || b.Timing.Games < b.Games
 		}
 	}
 	if !measured {
@@ -203,7 +204,12 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 	}
 	fmt.Fprintln(w, "\nresponse times (answers near their limit: over 80% of it; over it: without losing, as --timing strikes or bank allow):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "  bot	slowest	near limit	over limit")
+	fmt.Fprint(tw, "  bot")
+	if partly {
+		// Results of an arena before these counts have none: say over how many games each sums.
+		fmt.Fprint(tw, "\tgames measured")
+	}
+	fmt.Fprint(tw, "\tslowest\tnear limit\tover limit")
 	if soft {
 		fmt.Fprint(tw, "\tover soft compute")
 	}
@@ -215,7 +221,11 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 			fmt.Fprintf(tw, "  %s\tnot measured\n", b.Name)
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s ms\t%d\t%d", b.Name, strconv.FormatFloat(t.MaxMS, 'f', -1, 64), t.NearLimit, t.OverLimit)
+		fmt.Fprintf(tw, "  %s", b.Name)
+		if partly {
+			fmt.Fprintf(tw, "\t%d of %d", t.Games, b.Games)
+		}
+		fmt.Fprintf(tw, "\t%s ms\t%d\t%d", strconv.FormatFloat(t.MaxMS, 'f', -1, 64), t.NearLimit, t.OverLimit)
 		if soft {
 			fmt.Fprintf(tw, "\t%d", t.SoftCompute)
 		}
