@@ -210,20 +210,15 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 	if err == nil {
 		// Counters watched while waiting: a bot that computes without answering loses as it
 		// crosses the CPU clock's limit, or the hard compute limit, not at the wall-clock net.
-		watchClock := cfg.Clock == ClockCPU && hard > 0
-		watchCompute := req.Compute != nil && !cfg.NoTimeout && (req.Compute.HardCPU > 0 || req.Compute.HardInstructions > 0)
-		if watchClock || watchCompute {
-			overWhat := func(u players.Usage) overLimit {
-				switch {
-				case watchClock && u.CPUOK && u.CPU > hard:
-					return overClock
-				case watchCompute:
-					if v, _ := computeVerdict(req.Compute, u, players.ActiveSince(sent), cfg.TimeScale, false); v == referee.VerdictHard {
-						return overCompute
-					}
-				}
-				return overNothing
-			}
+		w := watch{metered: !cfg.NoMeter, scale: cfg.TimeScale}
+		if cfg.Clock == ClockCPU && hard > 0 {
+			w.clock = hard
+		}
+		if req.Compute != nil && !cfg.NoTimeout && (req.Compute.HardCPU > 0 || req.Compute.HardInstructions > 0) {
+			w.compute = req.Compute
+		}
+		if w.clock > 0 || w.compute != nil {
+			overWhat := func(u players.Usage) overLimit { return w.over(u, players.ActiveSince(sent)) }
 			lines, last, err, over = readWatching(s, req.Lines, by, overWhat)
 			output = replays.JoinLines(lines)
 			if over == overCompute {
@@ -323,6 +318,29 @@ const (
 	overClock             // the CPU clock's time limit (--clock cpu)
 	overCompute           // the request's hard compute limit (towers)
 )
+
+// watch is what a bot that has not answered yet is judged against while it is waited for.
+type watch struct {
+	clock   time.Duration         // the CPU clock's limit (0: not watched)
+	compute *referee.ComputeLimit // the hard compute limit (nil: not watched)
+	metered bool                  // the bot's counters are read (not --no-meter)
+	scale   float64               // --time-scale, for the compute limit
+}
+
+// over judges the bot's usage u since its input, waited the wall time since then.
+func (w watch) over(u players.Usage, waited time.Duration) overLimit {
+	switch {
+	case w.clock > 0 && u.CPUOK && u.CPU > w.clock:
+		return overClock
+	case w.compute != nil && (u.CPUOK || u.InstrOK || !w.metered):
+		// A metered bot whose counters cannot be read (it has just exited, and was reaped)
+		// is not judged on the wall time the verdict falls back to.
+		if v, _ := computeVerdict(w.compute, u, waited, w.scale, false); v == referee.VerdictHard {
+			return overCompute
+		}
+	}
+	return overNothing
+}
 
 // readWatching reads an answer while checking, every few milliseconds, the bot's usage since
 // its previous answer against the limits overWhat judges.
