@@ -1010,7 +1010,7 @@ func TestDelayedAnswersAreNoted(t *testing.T) {
 		t.Errorf("b's timing, one game measured (-want +got):\n%s", diff)
 	}
 	if !slices.ContainsFunc(s.Notes, func(n string) bool {
-		return strings.HasPrefix(n, "a: 3 answers slowed by the machine (the bot waited for a CPU): a smaller --parallel")
+		return strings.HasPrefix(n, "a: 3 answers slowed by the machine (the bot waited for a CPU): fewer games at once")
 	}) {
 		t.Errorf("notes %q do not name a's delayed answers", s.Notes)
 	}

@@ -216,7 +216,7 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 			b.MeanRank /= float64(b.Games)
 		}
 		if t := b.Timing; t != nil && t.Delayed > 0 {
-			s.Notes = append(s.Notes, fmt.Sprintf("%s: %s slowed by the machine (the bot waited for a CPU): a smaller --parallel, or --pin, gives each game a CPU of its own", b.Name, referee.Count(t.Delayed, "answer", "answers")))
+			s.Notes = append(s.Notes, fmt.Sprintf("%s: %s slowed by the machine (the bot waited for a CPU): fewer games at once (--parallel below the CPUs, with --pin) give each game a CPU of its own", b.Name, referee.Count(t.Delayed, "answer", "answers")))
 		}
 		if len(b.Hashes) > 1 {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s appears in %d versions (hashes %v): its statistics mix them", b.Name, len(b.Hashes), b.Hashes))
