@@ -24,11 +24,12 @@ func TestCtrlZStopsTheBotsAndCostsThemNoTime(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	log := filepath.Join(dir, "turns.log")
-	// 30 ms a turn against a limit of 200 ms (--time-scale 4): well within it, a pause of
-	// 4.5 s far over it; and over the game's wall-clock cap of 5 s with the game's own
-	// two seconds or so, which the pause does not count toward either.
+	// 30 ms a turn against a limit of 1000 ms (--time-scale 20): well within it, even for a
+	// bot that waits a few hundred milliseconds for a CPU on a busy machine; a pause of 4.5 s
+	// far over it; and over the game's wall-clock cap of 5 s with the game's own two seconds
+	// or so, which the pause does not count toward either.
 	bot := fmt.Sprintf(`sh -c 'exec python3 %s --every-sleep-ms 30 --log-turns 1 2>>%s'`, filepath.Join(botsDir, "queens_statement.py"), log)
-	cmd := exec.Command(arenaBin, "run", "--json", "--game=queens", "--seed=3", "--time-scale", "4", "--game-timeout", "5s", bot, "builtin:random")
+	cmd := exec.Command(arenaBin, "run", "--json", "--game=queens", "--seed=3", "--time-scale", "20", "--game-timeout", "5s", bot, "builtin:random")
 	cmd.Dir = workDir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
