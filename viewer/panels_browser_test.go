@@ -396,3 +396,24 @@ func TestViewerHasOneDebugToggleWhenNobodyDrew(t *testing.T) {
 		t.Errorf("layer toggles %q, want %q", got, want)
 	}
 }
+
+// Under --timing strikes or bank:MS an answer over the limit that did not lose has a
+// message and no status: its card quotes it, so that the answers the result counts as over
+// the limit can be found.
+func TestViewerShowsAStrike(t *testing.T) {
+	r := smallReplay()
+	strike := "answered in 57.215 ms of wall time, over the 50 ms limit (strike 1 of 3)"
+	r.Turns[1].Moves[0].TimeMS, r.Turns[1].Moves[0].Message = 57.215, strike
+	url := serveReplay(t, r, "strike.json")
+	tb := newTab(t)
+	tb.do(t, "opening at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	if got := text(t, tb, `.player-card[data-player="0"] .move-failure`); got != strike {
+		t.Errorf("turn 1: P0 says %q, want %q", got, strike)
+	}
+	tb.do(t, "→", chromedp.KeyEvent(kb.ArrowRight))
+	checkIndex(t, tb, 2)
+	if got := text(t, tb, `.player-card[data-player="0"] .move-failure`); got != "" {
+		t.Errorf("turn 2: P0 says %q, want nothing", got)
+	}
+}

@@ -348,6 +348,10 @@ var Arena = window.Arena || (window.Arena = {});
         failures.push(m.status + (m.message ? ": " + m.message : ""));
       } else if (refused.has(m)) {
         failures.push("invalid" + (refused.get(m) ? ": " + refused.get(m) : ""));
+      } else if (m.message) {
+        // The note of --timing strikes or bank:MS on an answer over the limit that did not
+        // lose: the result counts these answers, the card says which they are.
+        failures.push(m.message);
       }
       if (m.compute && m.compute !== "ok") {
         compute.push("compute " + m.compute + (m.compute_usage ? " (" + m.compute_usage + ")" : ""));
