@@ -417,3 +417,25 @@ func TestViewerShowsAStrike(t *testing.T) {
 		t.Errorf("turn 2: P0 says %q, want nothing", got)
 	}
 }
+
+// arena serve does not measure its clients' response times and records 0: the card says
+// the time was not measured rather than show 0 ms.
+func TestViewerSaysTCPTimesAreNotMeasured(t *testing.T) {
+	r := smallReplay()
+	r.Settings = replays.Settings{Style: referee.StyleSession, TimeScale: 1, Clock: "wall", Transport: "tcp"}
+	for i := range r.Turns {
+		for j := range r.Turns[i].Moves {
+			r.Turns[i].Moves[j].TimeMS, r.Turns[i].Moves[j].CPUMS = 0, nil
+		}
+	}
+	r.Result.Players[1].Timing = nil
+	url := serveReplay(t, r, "tcp.json")
+	tb := newTab(t)
+	tb.do(t, "opening at turn 1", chromedp.Navigate(url+"#turn=1"))
+	tb.waitReady(t)
+	got := text(t, tb, `.player-card[data-player="0"] .move-meta`)
+	wantContains(t, "P0", got, "not measured")
+	if strings.Contains(got, "0.000 ms") {
+		t.Errorf("P0 says %q: a time arena did not measure", got)
+	}
+}

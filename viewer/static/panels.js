@@ -67,6 +67,8 @@ var Arena = window.Arena || (window.Arena = {});
     this.refused = refusedMoves(replay);
     this.out = outTurns(replay, this.refused);
     this.session = (replay.settings || {}).style === "session";
+    // arena serve does not measure its clients' times: their moves record 0.
+    this.tcp = (replay.settings || {}).transport === "tcp";
     this.buildHeader();
     this.buildResult();
     this.buildPlayers();
@@ -357,7 +359,7 @@ var Arena = window.Arena || (window.Arena = {});
         compute.push("compute " + m.compute + (m.compute_usage ? " (" + m.compute_usage + ")" : ""));
       }
     });
-    var bits = ["response " + ms(time)];
+    var bits = [this.tcp ? "response time not measured (over tcp)" : "response " + ms(time)];
     // In a game with a compute limit (towers) the usage says the CPU time itself, to the
     // microsecond: the card gives it once.
     var usage = moves.length === 1 && compute.length === 0 ? moves[0].compute_usage || "" : "";
