@@ -439,3 +439,46 @@ func TestViewerSaysTCPTimesAreNotMeasured(t *testing.T) {
 		t.Errorf("P0 says %q: a time arena did not measure", got)
 	}
 }
+
+// An unfinished game's replay holds the turn it was stopped in, as far as it went: the
+// timeline ends with it, and the cards show what each bot had been sent and printed there,
+// even when the game was stopped before its first turn was played.
+func TestViewerShowsTheStoppedTurn(t *testing.T) {
+	r := smallReplay()
+	r.Result.Unfinished = true
+	r.Result.Stopped = &replays.StoppedTurn{Turn: 3, Moves: []replays.Move{{Player: 0, Input: "in 3\n", Stderr: "thinking <b>hard</b>\n"}}}
+	url := serveReplay(t, r, "stopped.json")
+	tb := newTab(t)
+	tb.do(t, "opening", chromedp.Navigate(url))
+	tb.waitReady(t)
+	wantContains(t, "header", text(t, tb, "#summary"), "seed 42 · 3 turns ·")
+	wantContains(t, "result", text(t, tb, "#result .winner"), "Unfinished: stopped during turn 3 · 3 turns")
+	tb.do(t, "End", chromedp.KeyEvent(kb.End))
+	checkIndex(t, tb, 3)
+	wantContains(t, "turn label", text(t, tb, "#turn-label"), "turn 3 (stopped) / 3")
+	wantContains(t, "state", text(t, tb, "#state-turn"), "after turn 2; turn 3 stopped")
+	p0 := `.player-card[data-player="0"] `
+	if got := text(t, tb, p0+".move-input-text"); got != "in 3\n" {
+		t.Errorf("stopped turn: P0 input %q, want %q", got, "in 3\n")
+	}
+	if got := text(t, tb, p0+".move-stderr-text"); got != "thinking <b>hard</b>\n" {
+		t.Errorf("stopped turn: P0 stderr %q", got)
+	}
+	if got := text(t, tb, p0+".move-meta"); got != "stopped during this turn" {
+		t.Errorf("stopped turn: P0 says %q, want %q: the stopped turn records no times", got, "stopped during this turn")
+	}
+	if got, want := text(t, tb, `.player-card[data-player="1"] .move-meta`), "out since turn 2 (timeout)"; got != want {
+		t.Errorf("stopped turn: P1 says %q, want %q", got, want)
+	}
+
+	// Stopped in turn 0, with no turn played: the page shows what the bot hung on.
+	r.Turns, r.Result.Turns = nil, 0
+	r.Result.Stopped.Turn = 0
+	url = serveReplay(t, r, "stopped0.json")
+	tb.do(t, "opening the game stopped in turn 0", chromedp.Navigate(url))
+	tb.waitReady(t)
+	wantContains(t, "turn label", text(t, tb, "#turn-label"), "turn 0 (stopped) / 0")
+	if got := text(t, tb, p0+".move-stderr-text"); got != "thinking <b>hard</b>\n" {
+		t.Errorf("stopped turn 0: P0 stderr %q", got)
+	}
+}

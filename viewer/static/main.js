@@ -151,6 +151,30 @@ var Arena = window.Arena || (window.Arena = {});
     return count;
   }
 
+  // appendStoppedTurn makes the turn an unfinished game was stopped in (the result's
+  // stopped_turn: what each bot had been sent, answered and printed before the stop) the
+  // timeline's last entry, so that the input a bot hung on can be read. The referee did not
+  // play it: the board and the state stay those of the last turn played.
+  function appendStoppedTurn() {
+    var st = replay.result && replay.result.stopped_turn;
+    if (!st) {
+      return;
+    }
+    var last = replay.turns[replay.turns.length - 1];
+    var frame = (last && last.frame) || {};
+    replay.turns.push({
+      turn: st.turn,
+      moves: st.moves || [],
+      stopped: true,
+      frame: {
+        view: frame.view,
+        shapes: frame.shapes,
+        state: frame.state,
+        events: ["the game was stopped during this turn, which was not played: the cards show what each bot had been sent, answered and printed"],
+      },
+    });
+  }
+
   function toggle(box, id, label, count, color, onChange) {
     var wrap = Arena.el("label", "layer-toggle");
     var input = document.createElement("input");
@@ -253,6 +277,7 @@ var Arena = window.Arena || (window.Arena = {});
   function start(r) {
     replay = r;
     var count = scanLayers();
+    appendStoppedTurn();
     panels = new Arena.Panels(replay, colors);
     buildLayerToggles(count);
     timeline = new Arena.Timeline(replay.turns, onTurn);

@@ -123,7 +123,10 @@ var Arena = window.Arena || (window.Arena = {});
   Arena.Panels.prototype.buildHeader = function () {
     var r = this.replay, colors = this.colors;
     document.getElementById("title").textContent = r.game;
-    var bits = ["seed " + r.seed, Arena.count(r.turns.length, "turn"), "referee v" + r.referee_version];
+    // The turns played, which the result counts: an unfinished game's turns also end with
+    // the one it was stopped in.
+    var played = r.result && typeof r.result.turns === "number" ? r.result.turns : r.turns.length;
+    var bits = ["seed " + r.seed, Arena.count(played, "turn"), "referee v" + r.referee_version];
     // An option's value can be a whole map (triangles' nodes=x,y_x,y_…, hundreds of
     // characters without a space): the header shows its start, the tooltip all of it.
     var opts = r.options || {}, full = [];
@@ -184,7 +187,8 @@ var Arena = window.Arena || (window.Arena = {});
     var winner = res.winner;
     var head = el("p", "winner");
     if (res.unfinished) {
-      head.appendChild(document.createTextNode("Unfinished: stopped before the end"));
+      var stopped = res.stopped_turn ? "stopped during turn " + res.stopped_turn.turn : "stopped before the end";
+      head.appendChild(document.createTextNode("Unfinished: " + stopped));
     } else if (typeof winner === "number" && winner >= 0) {
       head.appendChild(document.createTextNode("Winner: "));
       head.appendChild(swatch(colors, winner));
@@ -294,7 +298,11 @@ var Arena = window.Arena || (window.Arena = {});
   Arena.Panels.prototype.updateTurn = function (i) {
     var turn = this.replay.turns[i];
     var frame = (turn && turn.frame) || {};
-    document.getElementById("state-turn").textContent = turn ? "after turn " + turn.turn : "";
+    var label = turn ? "after turn " + turn.turn : "";
+    if (turn && turn.stopped) {
+      label = (i > 0 ? "after turn " + this.replay.turns[i - 1].turn + "; " : "") + "turn " + turn.turn + " stopped";
+    }
+    document.getElementById("state-turn").textContent = label;
     this.updateState(frame.state);
     var events = document.getElementById("events");
     events.textContent = "";
@@ -314,11 +322,11 @@ var Arena = window.Arena || (window.Arena = {});
       }
     });
     for (p = 0; p < this.nPlayers; p++) {
-      this.updateCard(this.cards[p], p, i, byPlayer[p]);
+      this.updateCard(this.cards[p], p, i, byPlayer[p], !!(turn && turn.stopped));
     }
   };
 
-  Arena.Panels.prototype.updateCard = function (c, p, i, moves) {
+  Arena.Panels.prototype.updateCard = function (c, p, i, moves, stopped) {
     c.card.classList.toggle("idle", moves.length === 0);
     if (moves.length === 0) {
       // Why a player has nothing this turn: it is out of the game; or, in a session game,
@@ -359,7 +367,8 @@ var Arena = window.Arena || (window.Arena = {});
         compute.push("compute " + m.compute + (m.compute_usage ? " (" + m.compute_usage + ")" : ""));
       }
     });
-    var bits = [this.tcp ? "response time not measured (over tcp)" : "response " + ms(time)];
+    // The turn a game was stopped in records no times.
+    var bits = [stopped ? "stopped during this turn" : this.tcp ? "response time not measured (over tcp)" : "response " + ms(time)];
     // In a game with a compute limit (towers) the usage says the CPU time itself, to the
     // microsecond: the card gives it once.
     var usage = moves.length === 1 && compute.length === 0 ? moves[0].compute_usage || "" : "";

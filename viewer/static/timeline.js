@@ -187,7 +187,7 @@ var Arena = window.Arena || (window.Arena = {});
     var t = this.turns[this.index];
     var last = this.turns[this.count - 1];
     document.getElementById("turn-label").textContent =
-      this.count === 0 ? "no turns" : "turn " + t.turn + " / " + last.turn;
+      this.count === 0 ? "no turns" : "turn " + t.turn + (t.stopped ? " (stopped)" : "") + " / " + last.turn;
     document.getElementById("speed-label").textContent = SPEEDS[this.speed] + " turns/s";
     this.playButton.textContent = this.playing ? "pause" : "play";
     this.playButton.setAttribute("aria-pressed", this.playing ? "true" : "false");
