@@ -469,6 +469,13 @@ func (r *Replay) Validate() error {
 	if len(r.Result.Players) != len(r.Players) {
 		return fmt.Errorf("field result.players: %s for %s", referee.Count(len(r.Result.Players), "entry", "entries"), referee.Count(len(r.Players), "player", "players"))
 	}
+	// The viewer and arena replay show a player's result by its index: an entry out of
+	// seat order would give one player's score and status to another.
+	for i, pr := range r.Result.Players {
+		if pr.Index != i {
+			return fmt.Errorf("field result.players[%d].index: %d, but the result lists the players in seat order (want %d)", i, pr.Index, i)
+		}
+	}
 	// The result repeats the seed: a seed edited, or left out (read as 0), shows here
 	// rather than as the first input that differs.
 	if r.Seed != r.Result.Seed {

@@ -86,6 +86,7 @@ func TestReadErrorsNameFileFieldReason(t *testing.T) {
 		// Seal writes lowercase digits: an uppercase check is refused, and the message says why.
 		{"uppercase.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"}],"turns":[{"turn":0,"moves":[],"check":"DE82C19BCFE3FAA3"}]}`, `uppercase.json: field turns[0].check: "DE82C19BCFE3FAA3" is not 16 lowercase hexadecimal digits`},
 		{"noseed.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"seed":7,"winner":-1,"players":[{"index":0},{"index":1}]}}`, "noseed.json: field seed: 0, but result.seed is 7"},
+		{"resultindex.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[],"result":{"winner":-1,"players":[{"index":0},{"index":9}]}}`, "resultindex.json: field result.players[1].index: 9, but the result lists the players in seat order (want 1)"},
 		{"cutturns.json", `{"format":"arena-replay/2","game":"queens","players":[{"name":"a"},{"name":"b"}],"turns":[{"turn":0,"moves":[]},{"turn":1,"moves":[]}],"result":{"turns":3,"winner":-1,"players":[{"index":0},{"index":1}]}}`, "cutturns.json: field result.turns: 3, but the file records 2 turns"},
 	}
 	for _, tc := range tests {
