@@ -191,28 +191,41 @@ func TestForkHoldOnTheCPUClock(t *testing.T) {
 	}
 }
 
-// A bot found over a limit while it computes, before answering, is out of the game: it is
-// stopped there, not left computing while the players after it in the turn are asked (who
-// would share a CPU with it, against "players never compete for a core").
-func TestStoppedWhenFoundOverALimit(t *testing.T) {
-	towers, err := referee.Lookup("towers")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	spinner := Player{Name: "spinner", Command: "spinner", Argv: []string{"sh", "-c", `echo $$ >"$1"; while :; do :; done`, "sh", pidFile}}
-	// Asked once the spinner has been stopped, it says on stderr whether the spinner still runs.
-	checker := Player{Name: "checker", Command: "checker", Argv: []string{"sh", "-c",
-		`read x; if kill -0 "$(cat "$1")" 2>/dev/null; then echo running >&2; else echo stopped >&2; fi; echo WAIT; sleep 30`, "sh", pidFile}}
-	rec, err := Run(context.Background(), Config{Game: towers, Seed: 1, Options: map[string]string{"init_cpu_ms": "100"},
-		Players: []Player{spinner, checker}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := rec.Result.Players[0]; p.Status != referee.StatusLimit || !strings.Contains(p.Message, "without answering") {
-		t.Fatalf("spinner: status %s, message %q; want limit, over the hard limit without answering", p.Status, p.Message)
-	}
-	if m := rec.Turns[0].Moves[1]; m.Stderr != "stopped\n" {
-		t.Errorf("the second player found the first %q when it was asked; want stopped", strings.TrimSpace(m.Stderr))
+// A bot out of the game without answering, maybe still computing (a timeout, or found over
+// the hard compute limit while it computes), is stopped there, not left computing while the
+// players after it in the turn are asked: they would share a CPU with it, against "players
+// never compete for a core", and be timed on it.
+func TestStoppedWhenOutWithoutAnswering(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+		answer  string // the second player's answer
+		status  referee.Status
+		message string
+	}{
+		{"towers", map[string]string{"init_cpu_ms": "100"}, "echo WAIT", referee.StatusLimit, "without answering"},
+		{"queens", nil, "echo WAIT; echo TRAIN", referee.StatusTimeout, "no answer within 1000 ms"},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			game, err := referee.Lookup(tc.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			spinner := Player{Name: "spinner", Command: "spinner", Argv: []string{"sh", "-c", `echo $$ >"$1"; while :; do :; done`, "sh", pidFile}}
+			// Asked after the spinner, it says on stderr whether the spinner still runs.
+			checker := Player{Name: "checker", Command: "checker", Argv: []string{"sh", "-c",
+				`read x; if kill -0 "$(cat "$1")" 2>/dev/null; then echo running >&2; else echo stopped >&2; fi; ` + tc.answer + `; sleep 30`, "sh", pidFile}}
+			rec, err := Run(context.Background(), Config{Game: game, Seed: 1, Options: tc.options, Players: []Player{spinner, checker}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := rec.Result.Players[0]; p.Status != tc.status || !strings.Contains(p.Message, tc.message) {
+				t.Fatalf("spinner: status %s, message %q; want %s, %q", p.Status, p.Message, tc.status, tc.message)
+			}
+			if m := rec.Turns[0].Moves[1]; m.Stderr != "stopped\n" {
+				t.Errorf("the second player found the first %q when it was asked; want stopped", strings.TrimSpace(m.Stderr))
+			}
+		})
 	}
 }

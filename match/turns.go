@@ -246,12 +246,6 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		usage = s.usage()
 		s.account(move, usage, wall, limit)
 	}
-	if over != overNothing {
-		// Still computing, and out of the game (a timeout, or the hard compute limit's
-		// forfeit): stopped now, not left to take a CPU from the players asked after it.
-		s.proc.Stop(cfg.StopGrace)
-	}
-
 	answer.Lines = lines
 	move.Output = output
 	took := wall
@@ -304,6 +298,12 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 	move.TimeMS = ms(took)
 	if answer.Status != referee.StatusOK {
 		move.Status, move.Message = answer.Status, answer.Message
+	}
+	if over != overNothing || err != nil && answer.Status == referee.StatusTimeout {
+		// Out of the game without answering (a timeout, the hard compute limit's forfeit),
+		// and maybe still computing: stopped now, not left to take a CPU from the players
+		// asked after it in the turn, who would be timed on a core shared with it.
+		s.proc.Stop(cfg.StopGrace)
 	}
 	s.times = append(s.times, move.TimeMS)
 	s.limit = append(s.limit, ms(limit))
