@@ -301,8 +301,12 @@ input printed.`,
 				}
 			}
 			if st := rec.Result.Stopped; st != nil && (turn < 0 || turn >= st.Turn) {
-				if m := st.Move(player); m != nil {
-					b.WriteString(m.Input) // the turn the game was stopped in
+				// The turn the game was stopped in; a team of arena serve has a move for each
+				// of its runs of lines there, in arrival order, as in the turns played.
+				for _, m := range st.Moves {
+					if m.Player == player {
+						b.WriteString(m.Input)
+					}
 				}
 			}
 			if b.Len() > 0 && rec.Settings.Handshake {

@@ -110,3 +110,40 @@ func TestReplayStdinSaysWhyItPrintsNothing(t *testing.T) {
 		}
 	}
 }
+
+// replay stdin prints all a team of arena serve was sent in the turn a Ctrl-C stopped: the
+// stopped turn holds a move for each of its runs of lines, in arrival order, as the turns
+// played do, not one move per team.
+func TestReplayStdinTakesAllOfAServeStoppedTurn(t *testing.T) {
+	rec := &replays.Replay{
+		Format: replays.Format, Arena: "test", Game: "rockets", RefereeVersion: "4", Seed: 5,
+		Players:  []replays.Player{{Name: "login1", Command: "tcp team 0 (login1)"}, {Name: "login2", Command: "tcp team 1 (login2)"}},
+		Settings: replays.Settings{Style: referee.StyleSession, TimeScale: 1, Clock: "wall", Transport: "tcp"},
+		Turns: []replays.Turn{
+			{Turn: 0, Moves: []replays.Move{{Player: 0, Output: "WAIT\n", Input: "OK\nWAITING 0.5\n"}, {Player: 1, Output: "WAIT\n", Input: "OK\nWAITING 0.5\n"}}},
+		},
+		Result: replays.Result{Game: "rockets", Seed: 5, Turns: 1, Winner: -1, Unfinished: true, Players: []replays.PlayerResult{
+			{Index: 0, Name: "login1", Status: "ok", Rank: 1}, {Index: 1, Name: "login2", Status: "ok", Rank: 1},
+		}, Stopped: &replays.StoppedTurn{Turn: 1, Moves: []replays.Move{
+			{Player: 0, Input: "OK\n"}, {Player: 1, Input: "OK\n"},
+			{Player: 0, Output: "HOME\n", Input: "OK\n134 1000 NONE 0\n"}, {Player: 1, Output: "CARS\n", Input: "OK\n0\n"},
+			{Player: 0, Output: "TIME_TO_END\n", Input: "OK\n0 28\n"},
+		}}},
+	}
+	path := filepath.Join(t.TempDir(), "rockets-5.json")
+	if err := replays.Write(path, rec); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--player", "0"}, {"--player", "0", "--turn", "1"}} {
+		root := newRoot()
+		var stdout, stderr bytes.Buffer
+		root.SetOut(&stdout)
+		root.SetErr(&stderr)
+		root.SetArgs(append([]string{"replay", "stdin", path}, args...))
+		err := root.Execute()
+		want := "OK\nWAITING 0.5\nOK\nOK\n134 1000 NONE 0\nOK\n0 28\n"
+		if err != nil || stdout.String() != want {
+			t.Errorf("replay stdin %v: error %v, stdout %q, stderr %q; want %q", args, err, stdout.String(), stderr.String(), want)
+		}
+	}
+}

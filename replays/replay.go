@@ -127,11 +127,13 @@ type Result struct {
 // being debugged may be the one that was stopped (a bot that hangs, under --no-timeout),
 // and its input is what reproduces it (arena replay stdin).
 type StoppedTurn struct {
-	Turn  int    `json:"turn"`
-	Moves []Move `json:"moves"` // player, input, output and stderr only
+	Turn int `json:"turn"`
+	// Player, input, output and stderr only: one move a bot (arena run), or, for the teams
+	// of arena serve, one for each run of a team's lines in arrival order, as in its turns.
+	Moves []Move `json:"moves"`
 }
 
-// Move is the stopped turn's move of player p, or nil.
+// Move is the stopped turn's (first) move of player p, or nil.
 func (s *StoppedTurn) Move(p int) *Move {
 	if s == nil {
 		return nil
