@@ -489,6 +489,21 @@ func (r *Replay) Validate() error {
 	if r.Result.Turns != len(r.Turns) {
 		return fmt.Errorf("field result.turns: %d, but the file records %s", r.Result.Turns, referee.Count(len(r.Turns), "turn", "turns"))
 	}
+	// The turn a game was stopped in comes after the turns played, and is shown by player
+	// as they are (arena replay show used to panic on a player that was none).
+	if st := r.Result.Stopped; st != nil {
+		if !r.Result.Unfinished {
+			return errors.New("field result.stopped_turn: in a game that is not unfinished")
+		}
+		if n := len(r.Turns); st.Turn < 0 || n > 0 && st.Turn <= r.Turns[n-1].Turn {
+			return fmt.Errorf("field result.stopped_turn.turn: %d does not follow the turns played", st.Turn)
+		}
+		for j, m := range st.Moves {
+			if m.Player < 0 || m.Player >= len(r.Players) {
+				return fmt.Errorf("field result.stopped_turn.moves[%d].player: %d is not a player (the game has %s)", j, m.Player, referee.Count(len(r.Players), "player", "players"))
+			}
+		}
+	}
 	return nil
 }
 
