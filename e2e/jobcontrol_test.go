@@ -188,3 +188,44 @@ func TestCtrlZStopsServesClock(t *testing.T) {
 		t.Errorf("TIME_TO_END went from %d to %d across the pause: the turns of the pause were played", before, after)
 	}
 }
+
+// WAITING says the time left in the turn after a pause too: a WAIT sent while arena serve
+// stood stopped may be handled on fg before the tick that moves the turn's end, and was
+// then told 0 while the turn went on for what it had left. Either comes first at random:
+// the test tries several times.
+func TestCtrlZWaitingSaysTheTimeLeft(t *testing.T) {
+	t.Parallel()
+	srv := d24Serve(t, "--game", "agrid", "--teams", "1", "--option", "turns=1000") // 1 s turns
+	c := d24Dial(t, srv.addr)
+	if got := c.login("login1", "secret"); got != "OK" {
+		t.Fatalf("login: %q", got)
+	}
+	waiting := func() float64 {
+		t.Helper()
+		c.expect("OK")
+		line, err := c.line(20 * time.Second)
+		var x float64
+		if _, serr := fmt.Sscanf(line, "WAITING %f", &x); err != nil || serr != nil {
+			t.Fatalf("WAIT: %q, %v", line, err)
+		}
+		c.expect("OK")
+		return x
+	}
+	for try := range 8 {
+		c.send("WAIT\n")
+		waiting() // a turn of 1 s begins
+		time.Sleep(100 * time.Millisecond)
+		srv.cmd.Process.Signal(syscall.SIGTSTP)
+		for deadline := time.Now().Add(10 * time.Second); processState(srv.cmd.Process.Pid) != "T"; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("arena serve not stopped by SIGTSTP: state %s", processState(srv.cmd.Process.Pid))
+			}
+		}
+		c.send("WAIT\n")
+		time.Sleep(1200 * time.Millisecond) // past the turn's end, were the pause not counted
+		srv.cmd.Process.Signal(syscall.SIGCONT)
+		if x := waiting(); x < 0.3 {
+			t.Fatalf("try %d: WAITING %.6f after a pause 0.1 s into a turn of 1 s", try, x)
+		}
+	}
+}

@@ -123,6 +123,13 @@ func (s *server) nextTurn(end time.Time) {
 	s.turnBegan, s.turnPaused = end, 0
 }
 
+// timeLeft is the time left in the turn, a pause not yet applied to its end included: a
+// line read on fg may be handled before the tick that moves the end (see loop), and a WAIT
+// then was told the turn was over while it went on for what it had left.
+func (s *server) timeLeft() time.Duration {
+	return time.Until(s.turnEnd.Add(players.Paused(s.turnBegan, time.Now()) - s.turnPaused))
+}
+
 func (s *server) newGame(k int) error {
 	info := s.cfg.Game.Info()
 	seed := s.cfg.Seed + int64(k)
@@ -357,7 +364,7 @@ func (s *server) handle(ev lineEvent) {
 	s.record(c.seat, replays.SessionLine(ev.line, ev.tooLong)+"\n", "")
 	kind, resp := s.teams[c.seat].Respond(ev.line, ev.tooLong, func(tokens []string) []string {
 		return s.ref.Command(c.seat, tokens)
-	}, func() float64 { return time.Until(s.turnEnd).Seconds() })
+	}, func() float64 { return s.timeLeft().Seconds() })
 	switch kind {
 	case protocol.LineIgnored:
 		c.release <- struct{}{}
