@@ -283,11 +283,11 @@ type countdown struct {
 }
 
 // due says whether TIME_TO_END is worth one of the turn's L commands on the bot's turn
-// number turn: every tenth turn, and every turn once the game may end before the next
-// tenth (fewer than ten turns left by the last reading), since the next game can begin
-// then (a game of one turn ends on every turn).
+// number turn: every tenth turn, and on any turn past the end of the game the last reading
+// foretold, which is the next game's (a game of one turn ends on every turn). In between,
+// the turns left are counted down without asking.
 func (cd countdown) due(turn int) bool {
-	return !cd.read || turn%10 == 0 || cd.left-(turn-cd.turn) < 10
+	return !cd.read || turn%10 == 0 || cd.left-(turn-cd.turn) < 0
 }
 
 // sameGame reads TIME_TO_END on the bot's turn number turn, and returns errNewGame when the

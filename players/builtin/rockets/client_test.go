@@ -46,8 +46,9 @@ func TestNextGameTold(t *testing.T) {
 	}
 }
 
-// TIME_TO_END is read every tenth turn, and every turn once the game may end before the
-// next tenth: the next game of a session of short games is noticed on its first turn.
+// TIME_TO_END is read every tenth turn, and on a turn past the end the last reading
+// foretold: the next game of a session of short games is noticed on its first turn, and the
+// last turns of a game cost no command.
 func TestCountdownDue(t *testing.T) {
 	var fresh countdown
 	long := countdown{left: 1499, turn: 0, read: true}
@@ -63,8 +64,9 @@ func TestCountdownDue(t *testing.T) {
 		{"a long game, between readings", long, 7, false},
 		{"a long game, tenth turn", long, 10, true},
 		{"a game of one turn", short, 1, true},
-		{"before them", ending, 25, false},
-		{"in them", ending, 36, true},
+		{"the game's last ten turns", ending, 36, false},
+		{"its last turn", ending, 45, false},
+		{"past its end: the next game", ending, 46, true},
 	} {
 		if got := tc.cd.due(tc.turn); got != tc.want {
 			t.Errorf("%s: due(%d) = %v, want %v", tc.name, tc.turn, got, tc.want)
