@@ -172,12 +172,7 @@ func TestCtrlZStopsServesClock(t *testing.T) {
 		turnsLeft()
 	}
 	before := turnsLeft()
-	srv.cmd.Process.Signal(syscall.SIGTSTP)
-	for deadline := time.Now().Add(10 * time.Second); processState(srv.cmd.Process.Pid) != "T"; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("arena serve not stopped by SIGTSTP: state %s", processState(srv.cmd.Process.Pid))
-		}
-	}
+	ctrlZ(t, srv)
 	time.Sleep(2 * time.Second)
 	srv.cmd.Process.Signal(syscall.SIGCONT)
 	// Three turns on: a server catching up on the pause's turns has played them all by then.
@@ -215,17 +210,23 @@ func TestCtrlZWaitingSaysTheTimeLeft(t *testing.T) {
 		c.send("WAIT\n")
 		waiting() // a turn of 1 s begins
 		time.Sleep(100 * time.Millisecond)
-		srv.cmd.Process.Signal(syscall.SIGTSTP)
-		for deadline := time.Now().Add(10 * time.Second); processState(srv.cmd.Process.Pid) != "T"; time.Sleep(5 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("arena serve not stopped by SIGTSTP: state %s", processState(srv.cmd.Process.Pid))
-			}
-		}
+		ctrlZ(t, srv)
 		c.send("WAIT\n")
 		time.Sleep(1200 * time.Millisecond) // past the turn's end, were the pause not counted
 		srv.cmd.Process.Signal(syscall.SIGCONT)
 		if x := waiting(); x < 0.3 {
 			t.Fatalf("try %d: WAITING %.6f after a pause 0.1 s into a turn of 1 s", try, x)
+		}
+	}
+}
+
+// ctrlZ stops arena serve as Ctrl-Z does (SIGTSTP) and returns once it stands stopped.
+func ctrlZ(t *testing.T, srv *d24Server) {
+	t.Helper()
+	srv.cmd.Process.Signal(syscall.SIGTSTP)
+	for deadline := time.Now().Add(10 * time.Second); processState(srv.cmd.Process.Pid) != "T"; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("arena serve not stopped by SIGTSTP: state %s", processState(srv.cmd.Process.Pid))
 		}
 	}
 }

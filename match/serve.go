@@ -123,11 +123,17 @@ func (s *server) nextTurn(end time.Time) {
 	s.turnBegan, s.turnPaused = end, 0
 }
 
+// unappliedPause is how long arena stood stopped (Ctrl-Z) during the turn beyond what has
+// already moved its end.
+func (s *server) unappliedPause() time.Duration {
+	return players.Paused(s.turnBegan, time.Now()) - s.turnPaused
+}
+
 // timeLeft is the time left in the turn, a pause not yet applied to its end included: a
 // line read on fg may be handled before the tick that moves the end (see loop), and a WAIT
 // then was told the turn was over while it went on for what it had left.
 func (s *server) timeLeft() time.Duration {
-	return time.Until(s.turnEnd.Add(players.Paused(s.turnBegan, time.Now()) - s.turnPaused))
+	return time.Until(s.turnEnd.Add(s.unappliedPause()))
 }
 
 func (s *server) newGame(k int) error {
@@ -317,7 +323,7 @@ func (s *server) loop() error {
 			}
 			s.handle(ev)
 		case <-tick:
-			if d := players.Paused(s.turnBegan, time.Now()) - s.turnPaused; d > 0 {
+			if d := s.unappliedPause(); d > 0 {
 				// arena stood stopped (Ctrl-Z) during the turn: the game stood still with
 				// it. Without this, every turn the pause lasted would be played at once
 				// on fg, and the teams would find themselves that many turns further.

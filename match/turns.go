@@ -218,8 +218,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			w.compute = req.Compute
 		}
 		if w.clock > 0 || w.compute != nil {
-			overWhat := func(u players.Usage) overLimit { return w.over(u, players.ActiveSince(sent)) }
-			lines, last, err, over = readWatching(s, req.Lines, by, overWhat)
+			lines, last, err, over = readWatching(s, req.Lines, by, w, sent)
 			output = replays.JoinLines(lines)
 			if over == overCompute {
 				// Not a timeout: the hard compute verdict below forfeits the bot.
@@ -343,8 +342,8 @@ func (w watch) over(u players.Usage, waited time.Duration) overLimit {
 }
 
 // readWatching reads an answer while checking, every few milliseconds, the bot's usage since
-// its previous answer against the limits overWhat judges.
-func readWatching(s *seat, n int, by time.Time, overWhat func(players.Usage) overLimit) ([]string, time.Time, error, overLimit) {
+// its previous answer (its input was sent at sent) against the limits w watches.
+func readWatching(s *seat, n int, by time.Time, w watch, sent time.Time) ([]string, time.Time, error, overLimit) {
 	var got []string
 	for {
 		began := time.Now()
@@ -365,7 +364,7 @@ func readWatching(s *seat, n int, by time.Time, overWhat func(players.Usage) ove
 		if !errors.As(err, &pe) || pe.Kind != players.KindTimeout || (!by.IsZero() && !now.Before(by)) {
 			return got, last, err, overNothing
 		}
-		if over := overWhat(s.proc.Sample().Since(s.clock.last)); over != overNothing {
+		if over := w.over(s.proc.Sample().Since(s.clock.last), players.ActiveSince(sent)); over != overNothing {
 			return got, last, &players.Error{Kind: players.KindTimeout}, over
 		}
 	}

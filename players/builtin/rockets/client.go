@@ -282,6 +282,15 @@ type countdown struct {
 	read       bool
 }
 
+// turnsLeft is the turns left after the turn of the last reading; before any, as many as
+// a game can have.
+func (cd countdown) turnsLeft() int {
+	if !cd.read {
+		return 1 << 30
+	}
+	return cd.left
+}
+
 // due says whether TIME_TO_END is worth one of the turn's L commands on the bot's turn
 // number turn: every tenth turn, and on any turn past the end of the game the last reading
 // foretold, which is the next game's (a game of one turn ends on every turn). In between,

@@ -28,7 +28,7 @@ func playGreedy(c *client) error {
 	if err != nil {
 		return err
 	}
-	b := &bot{c: c, world: w, graph: newGraph(w.cities), rng: rand.New(rand.NewPCG(w.seed, 11)), left: 1 << 30, refused: map[int]bool{}}
+	b := &bot{c: c, world: w, graph: newGraph(w.cities), rng: rand.New(rand.NewPCG(w.seed, 11)), refused: map[int]bool{}}
 	b.visited = make([]bool, w.cities+1)
 	for {
 		err := b.turn()
@@ -59,7 +59,6 @@ type bot struct {
 	graph   *graph
 	rng     *rand.Rand
 	turnNo  int
-	left    int       // turns left after this one, as last read
 	clock   countdown // TIME_TO_END as last read, which tells the next game
 	cash    int64
 	cars    []carPlan
@@ -95,7 +94,6 @@ func (b *bot) turn() error {
 		if err := b.c.sameGame(&b.clock, b.turnNo); err != nil {
 			return err
 		}
-		b.left = b.clock.left
 	}
 	var err error
 	if b.cash, err = b.c.cash(); err != nil {
@@ -190,7 +188,7 @@ func (b *bot) drive(i int, car carState) error {
 // atHome upgrades, loads cash for the site and picks the car's next lap.
 func (b *bot) atHome(i int, car carState) error {
 	w := b.world
-	if !car.fast && b.left > 150 && b.cash >= w.sue+b.reserve()+b.siteBudget() && b.c.room(2) {
+	if !car.fast && b.clock.turnsLeft() > 150 && b.cash >= w.sue+b.reserve()+b.siteBudget() && b.c.room(2) {
 		if err := b.c.send(fmt.Sprintf("UPGRADE_CAR %d ENGINE", car.id)); err == nil {
 			b.cash -= w.sue
 		} else if !errors.As(err, new(*failure)) {
@@ -236,7 +234,7 @@ func (b *bot) siteBudget() int64 {
 }
 
 func (b *bot) wantSite() bool {
-	return b.site == 0 && b.launched == 0 && b.left > 120 && b.cash >= b.world.sf+b.reserve()
+	return b.site == 0 && b.launched == 0 && b.clock.turnsLeft() > 120 && b.cash >= b.world.sf+b.reserve()
 }
 
 func (b *bot) nextToHome(city int) bool {
