@@ -438,8 +438,11 @@ func (o *stdoutState) room(n int) []string {
 }
 
 // read takes n lines from the queue, reading the pipe itself while they are missing.
-// Reads of one Process are serialised.
-func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error) {
+// Reads of one Process are serialised. session reads a line of the session protocol
+// (ReadLine): an over-long line is a line (the protocol refuses it), and so is a last line
+// without its newline, whatever the bot's exit (as over TCP); otherwise such a line, cut
+// by a failure, is the failure.
+func (p *Process) read(n int, deadline time.Time, session bool) (lines, error) {
 	p.readMu.Lock()
 	defer p.readMu.Unlock()
 	o := &p.out
@@ -469,7 +472,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 			p.mu.Unlock()
 			return got, err
 		}
-		if o.flooding && (tooLongOK || !o.tooLongQueued()) {
+		if o.flooding && (session || !o.tooLongQueued()) {
 			// Over the output limit: what is queued is not an answer any more. (A too-long
 			// line that fails the read anyway is reported as such, below.)
 			p.mu.Unlock()
@@ -486,7 +489,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 		for len(got.texts) < n && o.head < len(o.queue) {
 			l := p.pop()
 			got.add(l)
-			if l.tooLong && !tooLongOK {
+			if l.tooLong && !session {
 				p.mu.Unlock()
 				return got, nil
 			}
@@ -496,7 +499,7 @@ func (p *Process) read(n int, deadline time.Time, tooLongOK bool) (lines, error)
 		}
 		if len(got.texts) == n {
 			p.mu.Unlock()
-			if unended != "" && p.endsWithOutput() && !p.cmd.ProcessState.Success() {
+			if unended != "" && !session && p.endsWithOutput() && !p.cmd.ProcessState.Success() {
 				// The line was cut by a crash, not ended: what the bot was printing when it
 				// failed, which the failure explains better than the line would.
 				return got, &Error{Kind: KindCrash, Msg: fmt.Sprintf("%s after printing %s without a newline", p.exitDesc, protocol.Quote(unended, quotedOutput))}
