@@ -182,11 +182,14 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 		fmt.Fprintln(w, "draw")
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  #\tbot\tscore\trank\tstatus\tfirst\tp50\tp99\tmax\t>80% limit\tmessage")
+	fmt.Fprintln(tw, "  #\tbot\tscore\trank\tstatus\tfirst\tp50\tp99\tmax\tlater max\t>80% limit\tmessage")
 	for _, p := range res.Players {
-		first, p50, p99, mx, near := "-", "-", "-", "-", "-"
+		first, p50, p99, mx, later, near := "-", "-", "-", "-", "-", "-"
 		if t := p.Timing; t != nil {
 			first, p50, p99, mx = fmtMS(t.FirstMS), fmtMS(t.P50MS), fmtMS(t.P99MS), fmtMS(t.MaxMS)
+			if t.LaterMaxMS > 0 {
+				later = fmtMS(t.LaterMaxMS)
+			}
 			near = fmt.Sprint(t.NearLimit)
 			var also []string
 			if t.OverLimit > 0 {
@@ -202,7 +205,7 @@ func printReplayHeader(w io.Writer, rec *replays.Replay) {
 				near += " (" + strings.Join(also, ", ") + ")"
 			}
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Index, p.Name, formatScore(p.Score), p.Rank, p.Status, first, p50, p99, mx, near, p.Message)
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Index, p.Name, formatScore(p.Score), p.Rank, p.Status, first, p50, p99, mx, later, near, p.Message)
 	}
 	tw.Flush()
 }

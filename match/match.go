@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -478,6 +479,9 @@ func addTiming(rec *replays.Replay, seats []*seat) {
 			P50MS:   percentile(sorted, 0.50),
 			P99MS:   percentile(sorted, 0.99),
 			MaxMS:   sorted[len(sorted)-1],
+		}
+		if len(s.times) > 1 {
+			t.LaterMaxMS = slices.Max(s.times[1:])
 		}
 		for k, v := range s.times {
 			if s.limit[k] > 0 && v > 0.8*s.limit[k] {

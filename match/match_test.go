@@ -159,7 +159,7 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 2 {
 		t.Fatalf("Run: %v; want an interrupted game of 2 recorded turns", err)
 	}
-	var got, want [][2]float64 // first and max response time of each player
+	var got, want [][3]float64 // first, max and later max response time of each player
 	for i, p := range rec.Result.Players {
 		var times []float64
 		for _, turn := range rec.Turns {
@@ -169,11 +169,11 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 				}
 			}
 		}
-		want = append(want, [2]float64{times[0], slices.Max(times)})
-		got = append(got, [2]float64{p.Timing.FirstMS, p.Timing.MaxMS})
+		want = append(want, [3]float64{times[0], slices.Max(times), slices.Max(times[1:])})
+		got = append(got, [3]float64{p.Timing.FirstMS, p.Timing.MaxMS, p.Timing.LaterMaxMS})
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("timing health (first, max) against the recorded moves (-want +got):\n%s", diff)
+		t.Errorf("timing health (first, max, later max) against the recorded moves (-want +got):\n%s", diff)
 	}
 	// The turn in progress is kept apart, as far as it went: what player 0 was sent and
 	// printed before it slept (the bot being debugged), and nothing of player 1, which was
@@ -1031,5 +1031,25 @@ func TestSessionWriteLimitIsScaled(t *testing.T) {
 				t.Errorf("verify: %v", err)
 			}
 		})
+	}
+}
+
+// A bot that answered once has no later answers: its timing has no later max, and the
+// replay leaves the field out rather than write a made-up 0.
+func TestTimingOfASingleAnswer(t *testing.T) {
+	rec, err := Run(context.Background(), Config{Game: countGame{turns: 1}, Seed: 1, Players: []Player{pyBot()}, TimeScale: 5})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	tm := rec.Result.Players[0].Timing
+	if tm == nil || tm.FirstMS <= 0 || tm.MaxMS != tm.FirstMS || tm.LaterMaxMS != 0 {
+		t.Fatalf("timing %+v, want the one answer's time as first and max, and no later max", tm)
+	}
+	b, err := json.Marshal(tm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "later_max_ms") {
+		t.Errorf("timing %s has a later max", b)
 	}
 }

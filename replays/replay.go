@@ -160,10 +160,14 @@ type PlayerResult struct {
 
 // Timing is a player's response-time health over a game.
 type Timing struct {
-	FirstMS     float64 `json:"first_ms"`
-	P50MS       float64 `json:"p50_ms"`
-	P99MS       float64 `json:"p99_ms"`
-	MaxMS       float64 `json:"max_ms"`
+	FirstMS float64 `json:"first_ms"`
+	P50MS   float64 `json:"p50_ms"`
+	P99MS   float64 `json:"p99_ms"`
+	MaxMS   float64 `json:"max_ms"`
+	// LaterMaxMS is the largest of the times after the first, which has a limit of its own
+	// (CodinGame's 1000 ms against 50 ms) and holds the bot's start: the slowest answer a
+	// later turn's limit is judged against. Absent when the first time is the only one.
+	LaterMaxMS  float64 `json:"later_max_ms,omitempty"`
 	NearLimit   int     `json:"near_limit"` // turns over 80% of the limit
 	DelayedTurn int     `json:"delayed_turns,omitempty"`
 	// OverLimit: answers over their limit that did not lose (--timing strikes or bank);

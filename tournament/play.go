@@ -124,7 +124,7 @@ func (r *Runner) play(ctx context.Context, g GameID, players map[string]match.Pl
 	for s, pr := range rep.Result.Players {
 		seat := Seat{Bot: seats[s], Hash: hashes[seats[s]], Score: pr.Score, Rank: pr.Rank, Status: pr.Status, Message: shorten(pr.Message, 300)}
 		if t := pr.Timing; t != nil {
-			seat.Timing = &SeatTiming{MaxMS: t.MaxMS, NearLimit: t.NearLimit, OverLimit: t.OverLimit, SoftCompute: t.SoftCompute, Delayed: t.DelayedTurn}
+			seat.Timing = &SeatTiming{MaxMS: t.MaxMS, FirstMS: t.FirstMS, LaterMaxMS: t.LaterMaxMS, NearLimit: t.NearLimit, OverLimit: t.OverLimit, SoftCompute: t.SoftCompute, Delayed: t.DelayedTurn}
 		}
 		rec.Seats = append(rec.Seats, seat)
 	}

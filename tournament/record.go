@@ -48,7 +48,12 @@ type Seat struct {
 
 // SeatTiming is the part of a replay's players[].timing a tournament keeps.
 type SeatTiming struct {
-	MaxMS       float64 `json:"max_ms"`                  // the slowest answer
+	MaxMS float64 `json:"max_ms"` // the slowest answer
+	// FirstMS and LaterMaxMS split it: the first answer, which holds the bot's start and
+	// has a limit of its own, and the slowest of the others (absent with none; both absent
+	// in the records of an arena before them).
+	FirstMS     float64 `json:"first_ms,omitempty"`
+	LaterMaxMS  float64 `json:"later_max_ms,omitempty"`
 	NearLimit   int     `json:"near_limit"`              // answers over 80% of their limit
 	OverLimit   int     `json:"over_limit,omitempty"`    // over it without losing (strikes, bank)
 	SoftCompute int     `json:"soft_compute,omitempty"`  // over the soft compute limit (towers)
@@ -182,7 +187,7 @@ func (r *Record) Validate() error {
 		if r.Seats[s].Bot != r.Pairing[i] {
 			return fmt.Errorf("field seats[%d].bot: %q, but the order puts %q there", s, r.Seats[s].Bot, r.Pairing[i])
 		}
-		if t := r.Seats[s].Timing; t != nil && (t.MaxMS < 0 || t.NearLimit < 0 || t.OverLimit < 0 || t.SoftCompute < 0 || t.Delayed < 0) {
+		if t := r.Seats[s].Timing; t != nil && (t.MaxMS < 0 || t.FirstMS < 0 || t.LaterMaxMS < 0 || t.NearLimit < 0 || t.OverLimit < 0 || t.SoftCompute < 0 || t.Delayed < 0) {
 			return fmt.Errorf("field seats[%d].timing: a negative count or time (%+v)", s, *t)
 		}
 		if r.Seats[s].Rank < 1 {

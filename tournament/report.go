@@ -41,7 +41,7 @@ func writeCSV(w io.Writer, s Summary) error {
 	for _, st := range errorStatuses {
 		header = append(header, string(st))
 	}
-	header = append(header, "hashes", "timed_games", "slowest_ms", "near_limit", "over_limit", "soft_compute", "delayed_turns")
+	header = append(header, "hashes", "timed_games", "slowest_ms", "near_limit", "over_limit", "soft_compute", "delayed_turns", "slowest_first_ms", "slowest_later_ms")
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -59,9 +59,10 @@ func writeCSV(w io.Writer, s Summary) error {
 		}
 		row = append(row, strings.Join(b.Hashes, " "))
 		if t := b.Timing; t != nil {
-			row = append(row, strconv.Itoa(t.Games), formatFloat(t.MaxMS), strconv.Itoa(t.NearLimit), strconv.Itoa(t.OverLimit), strconv.Itoa(t.SoftCompute), strconv.Itoa(t.Delayed))
+			row = append(row, strconv.Itoa(t.Games), formatFloat(t.MaxMS), strconv.Itoa(t.NearLimit), strconv.Itoa(t.OverLimit), strconv.Itoa(t.SoftCompute), strconv.Itoa(t.Delayed),
+				optionalMS(t.FirstMaxMS, "", formatFloat), optionalMS(t.LaterMaxMS, "", formatFloat))
 		} else {
-			row = append(row, "0", "", "", "", "", "")
+			row = append(row, "0", "", "", "", "", "", "", "")
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -209,7 +210,10 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 		// Results of an arena before these counts have none: say over how many games each sums.
 		fmt.Fprint(tw, "\tgames measured")
 	}
-	fmt.Fprint(tw, "\tslowest\tnear limit\tover limit")
+	// The first answer has a limit of its own and holds the bot's start: its slowest is
+	// shown apart, so that the slowest later answer says how close a bot runs to the limit
+	// of every other turn.
+	fmt.Fprint(tw, "\tslowest first\tslowest later\tnear limit\tover limit")
 	if soft {
 		fmt.Fprint(tw, "\tover soft compute")
 	}
@@ -225,13 +229,23 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 		if partly {
 			fmt.Fprintf(tw, "\t%d of %d", t.Games, b.Games)
 		}
-		fmt.Fprintf(tw, "\t%s ms\t%d\t%d", strconv.FormatFloat(t.MaxMS, 'f', -1, 64), t.NearLimit, t.OverLimit)
+		inMS := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + " ms" }
+		fmt.Fprintf(tw, "\t%s\t%s\t%d\t%d", optionalMS(t.FirstMaxMS, "-", inMS), optionalMS(t.LaterMaxMS, "-", inMS), t.NearLimit, t.OverLimit)
 		if soft {
 			fmt.Fprintf(tw, "\t%d", t.SoftCompute)
 		}
 		fmt.Fprintf(tw, "\t%d\n", t.Delayed)
 	}
 	return tw.Flush()
+}
+
+// optionalMS formats a time that records may not have (0: none of them had it), none
+// standing for it.
+func optionalMS(v float64, none string, format func(float64) string) string {
+	if v == 0 {
+		return none
+	}
+	return format(v)
 }
 
 // maxListedSeeds keeps the table readable; JSON lists every incident.

@@ -49,8 +49,13 @@ type BotStats struct {
 // BotTiming is a bot's response-time health over its games: a bot that wins but answers
 // close to its limit, or over it where --timing lets it, may lose on a slower machine.
 type BotTiming struct {
-	Games       int     `json:"games"`         // games whose times were measured
-	MaxMS       float64 `json:"max_ms"`        // the slowest answer of them all
+	Games int     `json:"games"`  // games whose times were measured
+	MaxMS float64 `json:"max_ms"` // the slowest answer of them all
+	// FirstMaxMS and LaterMaxMS split MaxMS: the slowest first answer (the bot's start in
+	// it) and the slowest of the others. Absent where no record has them (those of an
+	// arena before them).
+	FirstMaxMS  float64 `json:"first_max_ms,omitempty"`
+	LaterMaxMS  float64 `json:"later_max_ms,omitempty"`
 	NearLimit   int     `json:"near_limit"`    // answers over 80% of their limit
 	OverLimit   int     `json:"over_limit"`    // over it without losing (--timing strikes, bank)
 	SoftCompute int     `json:"soft_compute"`  // over the soft compute limit (towers: discarded)
@@ -199,6 +204,8 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 				bt := b.Timing
 				bt.Games++
 				bt.MaxMS = max(bt.MaxMS, t.MaxMS)
+				bt.FirstMaxMS = max(bt.FirstMaxMS, t.FirstMS)
+				bt.LaterMaxMS = max(bt.LaterMaxMS, t.LaterMaxMS)
 				bt.NearLimit += t.NearLimit
 				bt.OverLimit += t.OverLimit
 				bt.SoftCompute += t.SoftCompute

@@ -46,7 +46,8 @@ func smallReplay() *replays.Replay {
 		Players:  []replays.Player{{Name: "alpha", Command: "./alpha"}, {Name: "beta", Command: "./beta"}},
 		Settings: replays.Settings{Style: referee.StyleTurns, TimeScale: 1},
 		Result: replays.Result{Game: "queens", Seed: 42, Turns: 3, Winner: 0, Players: []replays.PlayerResult{
-			{Index: 0, Name: "alpha", Score: 3, Rank: 1, Status: referee.StatusOK},
+			{Index: 0, Name: "alpha", Score: 3, Rank: 1, Status: referee.StatusOK,
+				Timing: &replays.Timing{FirstMS: 40, P50MS: 2, P99MS: 40, MaxMS: 40, LaterMaxMS: 2.5}},
 			{Index: 1, Name: "beta", Score: 1, Rank: 2, Status: referee.StatusTimeout, Message: "answered too late",
 				Timing: &replays.Timing{FirstMS: 3, P50MS: 3, P99MS: 51, MaxMS: 51, NearLimit: 1, DelayedTurn: 1}},
 		}},
