@@ -114,6 +114,14 @@ func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Durati
 		return referee.VerdictOK, ""
 	}
 	scaleD := func(d time.Duration) time.Duration { return time.Duration(float64(d) * scale) }
+	// A scaled limit says what it was scaled from: the referee's message beside it quotes
+	// the game's own limits.
+	limitText := func(d time.Duration) string {
+		if scale == 1 {
+			return formatMS(scaleD(d))
+		}
+		return fmt.Sprintf("%s (%s × --time-scale %s)", formatMS(scaleD(d)), formatMS(d), strconv.FormatFloat(scale, 'g', -1, 64))
+	}
 	var used, soft, hard string
 	var overSoft, overHard bool
 	switch {
@@ -123,11 +131,11 @@ func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Durati
 		overSoft, overHard = u.Instructions > lim.SoftInstructions, lim.HardInstructions > 0 && u.Instructions > lim.HardInstructions
 	case u.CPUOK:
 		used = fmt.Sprintf("%s of CPU time", formatMS(u.CPU))
-		soft, hard = formatMS(scaleD(lim.SoftCPU)), formatMS(scaleD(lim.HardCPU))
+		soft, hard = limitText(lim.SoftCPU), limitText(lim.HardCPU)
 		overSoft, overHard = u.CPU > scaleD(lim.SoftCPU), lim.HardCPU > 0 && u.CPU > scaleD(lim.HardCPU)
 	default:
 		used = fmt.Sprintf("%s of wall time (no CPU meter)", formatMS(wall))
-		soft, hard = formatMS(scaleD(lim.SoftCPU)), formatMS(scaleD(lim.HardCPU))
+		soft, hard = limitText(lim.SoftCPU), limitText(lim.HardCPU)
 		overSoft, overHard = wall > scaleD(lim.SoftCPU), lim.HardCPU > 0 && wall > scaleD(lim.HardCPU)
 	}
 	if !answered {
