@@ -13,7 +13,9 @@ import (
 // "over the hard compute limit on turn 4 … (60ms CPU …): used …").
 func TestComputeVerdictNamesTheLimitApplied(t *testing.T) {
 	lim := &referee.ComputeLimit{SoftCPU: 20 * time.Millisecond, HardCPU: 60 * time.Millisecond}
-	cpu := func(ms int) players.Usage { return players.Usage{CPU: time.Duration(ms) * time.Millisecond, CPUOK: true} }
+	cpu := func(ms int) players.Usage {
+		return players.Usage{CPU: time.Duration(ms) * time.Millisecond, CPUOK: true}
+	}
 	for _, c := range []struct {
 		name     string
 		usage    players.Usage
