@@ -47,6 +47,23 @@ func TestTowersComputeLimits(t *testing.T) {
 			},
 		},
 		{
+			point:  "near the soft limit (over 80% of its 20 ms): the turn is played and counts as near the limit",
+			burnMS: 17,
+			check: func(t *testing.T, res result, r replayFile) {
+				p := res.Players[0]
+				if p.Status != "ok" || res.Turns != turns {
+					t.Fatalf("status %q (%s) after %d turns, want ok after all %d turns", p.Status, p.Message, res.Turns, turns)
+				}
+				if m := moveOf(r.turns()[burnTurn], 0); m["compute"] != nil {
+					t.Fatalf("replay turn %d: compute verdict %v (%v), want none: the burn stays under the soft limit", burnTurn, m["compute"], m["compute_usage"])
+				}
+				// Its time is far from the 1 s wall-clock limit: only the compute limit makes it near.
+				if n, _ := r.timing(t, 0)["near_limit"].(float64); n < 1 {
+					t.Errorf("result timing near_limit %v, want the burnt turn counted", r.timing(t, 0)["near_limit"])
+				}
+			},
+		},
+		{
 			point:  "over the hard limit: the bot loses with a message naming the limit and its usage",
 			burnMS: 300,
 			check: func(t *testing.T, res result, _ replayFile) {

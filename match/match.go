@@ -327,12 +327,14 @@ func recordedOutcomes(g referee.Game, rec *replays.Replay, live []referee.Outcom
 
 // seat is one running bot and what the runner knows about it.
 type seat struct {
-	index   int
-	proc    *players.Process
-	out     bool // deactivated: no longer asked
-	clock   clockState
-	times   []float64
-	limit   []float64 // the limit in force for each time, for "near the limit" counts
+	index int
+	proc  *players.Process
+	out   bool // deactivated: no longer asked
+	clock clockState
+	times []float64
+	// near says for each time whether it came near its limit: over 80% of the time limit in
+	// force, or in towers, of the soft compute limit (see computeVerdict).
+	near    []bool
 	delayed int
 	// overLimit counts the recorded answers over their limit that did not lose (--timing
 	// strikes or bank), softCompute those over the soft compute limit (towers: discarded).
@@ -483,8 +485,8 @@ func addTiming(rec *replays.Replay, seats []*seat) {
 		if len(s.times) > 1 {
 			t.LaterMaxMS = slices.Max(s.times[1:])
 		}
-		for k, v := range s.times {
-			if s.limit[k] > 0 && v > 0.8*s.limit[k] {
+		for _, near := range s.near {
+			if near {
 				t.NearLimit++
 			}
 		}

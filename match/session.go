@@ -100,7 +100,7 @@ func runSession(ctx context.Context, cfg Config, ref referee.Session, seats []*s
 			// answered in it is kept apart (Result.Stopped), for debugging.
 			stopped := make([]replays.Move, 0, n)
 			for p, s := range seats {
-				s.times, s.limit = s.times[:timed[p]], s.limit[:timed[p]]
+				s.times, s.near = s.times[:timed[p]], s.near[:timed[p]]
 				m := *moves[p]
 				m.Stderr += s.proc.TakeStderr()
 				stopped = append(stopped, m)
@@ -164,7 +164,7 @@ func serveSeat(ctx context.Context, cfg Config, ref referee.Session, refMu *sync
 		elapsed := players.ActiveSince(clockStart) // a pause (Ctrl-Z) is not the seat's time
 		m.TimeMS = ms(elapsed)
 		s.times = append(s.times, m.TimeMS)
-		s.limit = append(s.limit, ms(budget))
+		s.near = append(s.near, nearLimit(m.TimeMS, ms(budget)))
 	}()
 	for {
 		line, err := s.proc.ReadLine(by)

@@ -106,12 +106,19 @@ func (c *clockState) judge(t Timing, clockName string, took, limit time.Duration
 	return true, over
 }
 
+// nearLimit tells whether a time (ms) came near its limit: over 80% of it. Without a limit
+// (0: --no-timeout) nothing is near.
+func nearLimit(took, limit float64) bool { return limit > 0 && took > 0.8*limit }
+
 // computeVerdict judges a turn's usage against a per-turn compute limit, with the best
 // meter available: instructions where counted, else CPU time, else wall time.
 // answered is false for a bot stopped as it crossed the hard limit, before its answer.
-func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Duration, scale float64, answered bool) (referee.Verdict, string) {
+// near tells a usage within the soft limit but over 80% of it: such an answer counts as
+// near its limit, as one close to the time limit does (the time limit of a game with a
+// compute limit is a safety net far above it).
+func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Duration, scale float64, answered bool) (verdict referee.Verdict, message string, near bool) {
 	if lim == nil {
-		return referee.VerdictOK, ""
+		return referee.VerdictOK, "", false
 	}
 	scaleD := func(d time.Duration) time.Duration { return time.Duration(float64(d) * scale) }
 	// A scaled limit says what it was scaled from: the referee's message beside it quotes
@@ -129,25 +136,28 @@ func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Durati
 		used = fmt.Sprintf("%d instructions", u.Instructions)
 		soft, hard = fmt.Sprint(lim.SoftInstructions), fmt.Sprint(lim.HardInstructions)
 		overSoft, overHard = u.Instructions > lim.SoftInstructions, lim.HardInstructions > 0 && u.Instructions > lim.HardInstructions
+		near = float64(u.Instructions) > 0.8*float64(lim.SoftInstructions)
 	case u.CPUOK:
 		used = fmt.Sprintf("%s of CPU time", formatMS(u.CPU))
 		soft, hard = limitText(lim.SoftCPU), limitText(lim.HardCPU)
 		overSoft, overHard = u.CPU > scaleD(lim.SoftCPU), lim.HardCPU > 0 && u.CPU > scaleD(lim.HardCPU)
+		near = nearLimit(ms(u.CPU), ms(scaleD(lim.SoftCPU)))
 	default:
 		used = fmt.Sprintf("%s of wall time (no CPU meter)", formatMS(wall))
 		soft, hard = limitText(lim.SoftCPU), limitText(lim.HardCPU)
 		overSoft, overHard = wall > scaleD(lim.SoftCPU), lim.HardCPU > 0 && wall > scaleD(lim.HardCPU)
+		near = nearLimit(ms(wall), ms(scaleD(lim.SoftCPU)))
 	}
 	if !answered {
 		used += " without answering"
 	}
 	switch {
 	case overHard:
-		return referee.VerdictHard, fmt.Sprintf("used %s, over the hard limit of %s", used, hard)
+		return referee.VerdictHard, fmt.Sprintf("used %s, over the hard limit of %s", used, hard), false
 	case overSoft:
-		return referee.VerdictSoft, fmt.Sprintf("used %s, over the soft limit of %s", used, soft)
+		return referee.VerdictSoft, fmt.Sprintf("used %s, over the soft limit of %s", used, soft), false
 	}
-	return referee.VerdictOK, "used " + used
+	return referee.VerdictOK, "used " + used, near
 }
 
 // delayed tells whether the machine, not the bot, made an answer slow: much more wall time

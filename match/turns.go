@@ -66,7 +66,7 @@ func runTurns(ctx context.Context, cfg Config, ref referee.TurnBased, seats []*s
 			// bots were sent and answered is kept apart (Result.Stopped), for debugging.
 			for i, req := range reqs {
 				s := seats[req.Player]
-				s.times, s.limit = s.times[:len(s.times)-1], s.limit[:len(s.limit)-1]
+				s.times, s.near = s.times[:len(s.times)-1], s.near[:len(s.near)-1]
 				// Its CPU time and the like are not kept; what it printed on stderr since it was
 				// last settled joins the stopped turn when the bots are stopped (Run).
 				s.owed = owed{}
@@ -290,8 +290,9 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 			move.Message = note // a strike or a withdrawal from the bank: the game goes on
 		}
 	}
+	nearCompute := false
 	if answer.Status == referee.StatusOK && req.Compute != nil && !cfg.NoTimeout {
-		answer.Compute, answer.ComputeUsage = computeVerdict(req.Compute, usage, wall, cfg.TimeScale, over != overCompute)
+		answer.Compute, answer.ComputeUsage, nearCompute = computeVerdict(req.Compute, usage, wall, cfg.TimeScale, over != overCompute)
 		move.Compute, move.ComputeUsage = answer.Compute, answer.ComputeUsage
 	}
 	move.TimeMS = ms(took)
@@ -305,7 +306,7 @@ func exchange(cfg *Config, s *seat, idle *idleWork, req referee.Request, move *r
 		s.proc.Stop(cfg.StopGrace)
 	}
 	s.times = append(s.times, move.TimeMS)
-	s.limit = append(s.limit, ms(limit))
+	s.near = append(s.near, nearCompute || nearLimit(move.TimeMS, ms(limit)))
 	return answer
 }
 
@@ -334,7 +335,7 @@ func (w watch) over(u players.Usage, waited time.Duration) overLimit {
 	case w.compute != nil && (u.CPUOK || u.InstrOK || !w.metered):
 		// A metered bot whose counters cannot be read (it has just exited, and was reaped)
 		// is not judged on the wall time the verdict falls back to.
-		if v, _ := computeVerdict(w.compute, u, waited, w.scale, false); v == referee.VerdictHard {
+		if v, _, _ := computeVerdict(w.compute, u, waited, w.scale, false); v == referee.VerdictHard {
 			return overCompute
 		}
 	}
