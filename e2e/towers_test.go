@@ -14,6 +14,12 @@ import (
 // their real values even on a busy machine; only the wall-clock safety net is raised.
 func TestTowersComputeLimits(t *testing.T) {
 	const burnTurn, turns = 5, 20
+	playedOn := func(t *testing.T, res result) {
+		t.Helper()
+		if p := res.Players[0]; p.Status != "ok" || res.Turns != turns {
+			t.Fatalf("status %q (%s) after %d turns, want ok after all %d turns", p.Status, p.Message, res.Turns, turns)
+		}
+	}
 	cases := []struct {
 		point  string
 		burnMS int
@@ -23,10 +29,7 @@ func TestTowersComputeLimits(t *testing.T) {
 			point:  "over the soft limit on one turn: that turn is discarded and the bot plays on",
 			burnMS: 40,
 			check: func(t *testing.T, res result, r replayFile) {
-				p := res.Players[0]
-				if p.Status != "ok" || res.Turns != turns {
-					t.Fatalf("status %q (%s) after %d turns, want ok after all %d turns", p.Status, p.Message, res.Turns, turns)
-				}
+				playedOn(t, res)
 				turn := r.turns()[burnTurn]
 				m := moveOf(turn, 0)
 				if m["compute"] != "soft" {
@@ -50,10 +53,7 @@ func TestTowersComputeLimits(t *testing.T) {
 			point:  "near the soft limit (over 80% of its 20 ms): the turn is played and counts as near the limit",
 			burnMS: 17,
 			check: func(t *testing.T, res result, r replayFile) {
-				p := res.Players[0]
-				if p.Status != "ok" || res.Turns != turns {
-					t.Fatalf("status %q (%s) after %d turns, want ok after all %d turns", p.Status, p.Message, res.Turns, turns)
-				}
+				playedOn(t, res)
 				if m := moveOf(r.turns()[burnTurn], 0); m["compute"] != nil {
 					t.Fatalf("replay turn %d: compute verdict %v (%v), want none: the burn stays under the soft limit", burnTurn, m["compute"], m["compute_usage"])
 				}
