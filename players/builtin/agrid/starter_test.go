@@ -22,14 +22,33 @@ func python() (refereetest.BotFunc, <-chan string) {
 	return func(in io.Reader, out io.Writer) error {
 		var stderr bytes.Buffer
 		cmd := exec.Command("python3", starterPath)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, &stderr
-		err := cmd.Run()
+		cmd.Stdout, cmd.Stderr = out, &stderr
+		err := runFeeding(cmd, in)
 		done <- stderr.String()
 		if err != nil {
 			return fmt.Errorf("python3 %s: %w: %s", starterPath, err, stderr.String())
 		}
 		return nil
 	}, done
+}
+
+// runFeeding runs cmd with in as its standard input, and returns when the process has
+// exited, even one that exits before it has read all of its input (a crash): exec's own
+// copying of in would wait for the next line of a game that is waiting for the process,
+// and the test would hang instead of failing.
+func runFeeding(cmd *exec.Cmd, in io.Reader) error {
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go func() {
+		io.Copy(stdin, in) // ends when the game closes in, or at a write once the process is gone
+		stdin.Close()
+	}()
+	return cmd.Wait()
 }
 
 // TestPythonStarter plays the Python starter for a whole game against the random bot.
@@ -59,5 +78,97 @@ func TestPythonStarter(t *testing.T) {
 		if referee.Winner(res) != seat {
 			t.Errorf("starter in seat %d scored %.1f, random %.1f", seat, res[seat].Score, res[1-seat].Score)
 		}
+	}
+}
+
+// With few commands a turn (L = 1, 2 or 3; the default is 30) the starter spreads its
+// reading of the world and its actions over the turns, and plays: its PUTs keep the idle
+// countdown from ending the season early, and its workers walk their squares and harvest
+// them. It used to spend each turn re-reading the world (at L = 1 DESCRIBE_WORLD,
+// TIME_TO_END and SHOW_MAP each took the turn's one command), never acted, and the season
+// ended at turn 101 with no score. Random, which reads TIME_TO_END and its workers on every
+// turn, hardly acts at these limits: the starter wins.
+func TestPythonStarterFewCommands(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to test the starter: %v", err)
+	}
+	for _, limit := range []string{"1", "2", "3"} {
+		for seat := 0; seat < 2; seat++ {
+			t.Run(fmt.Sprintf("L=%s/seat%d", limit, seat), func(t *testing.T) {
+				accepted := map[string]int{} // the starter's commands answered OK, by name
+				game := refereetest.Intercept(agridref.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+					out := run()
+					if player == seat && out[0] == "OK" {
+						accepted[tokens[0]]++
+					}
+					return out
+				})
+				bots := []refereetest.BotFunc{agrid.Random, agrid.Random}
+				starter, stderr := python()
+				bots[seat] = starter
+				cfg := referee.Config{Seed: int64(seat + 1), Players: 2, Options: map[string]string{"L": limit}}
+				ref, err := refereetest.PlayInProcess(game, cfg, bots)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := ref.Result()
+				if res[seat].Status != referee.StatusOK {
+					t.Errorf("starter: %s: %s", res[seat].Status, res[seat].Message)
+				}
+				if msg := <-stderr; msg != "" {
+					t.Errorf("starter wrote to stderr: %s", msg)
+				}
+				t.Logf("starter %.1f, random %.1f; the starter's accepted commands: %v", res[seat].Score, res[1-seat].Score, accepted)
+				if !ref.Over() || ref.Turn() != 1000 {
+					t.Errorf("game ended at turn %d, want the full season", ref.Turn())
+				}
+				for _, action := range []string{"PUT", "MOVE", "SCORE"} {
+					if accepted[action] == 0 {
+						t.Errorf("the starter sent no %s that was accepted", action)
+					}
+				}
+				if referee.Winner(res) != seat {
+					t.Errorf("starter scored %.1f, random %.1f", res[seat].Score, res[1-seat].Score)
+				}
+			})
+		}
+	}
+}
+
+// Turns end under the starter at many places, as on a busy machine with short turns (its
+// count of the turn's commands and turns is then wrong: the referee forces it to wait, and
+// a SHOW_MAP may come a turn early), and every command of one turn in seven is answered
+// FAILED 5: at the default L and at L = 2 it stays in the game to the end, writes nothing
+// to stderr and beats random. (It used to leave the game at the first FAILED 5 to a query.)
+func TestPythonStarterLateTurnsAndRefusals(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to test the starter: %v", err)
+	}
+	for _, limit := range []string{"30", "2"} {
+		t.Run("L="+limit, func(t *testing.T) {
+			starter, stderr := python()
+			cfg := referee.Config{Seed: 3, Players: 2, Options: map[string]string{"L": limit}}
+			ref, refused, err := refereetest.PlayHarried(agridref.Game{}, cfg, []refereetest.BotFunc{starter, agrid.Random})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := ref.Result()
+			if res[0].Status != referee.StatusOK {
+				t.Errorf("starter: %s: %s", res[0].Status, res[0].Message)
+			}
+			if msg := <-stderr; msg != "" {
+				t.Errorf("starter wrote to stderr: %s", msg)
+			}
+			if refused == 0 {
+				t.Fatal("no command refused")
+			}
+			if !ref.Over() || ref.Turn() != 1000 {
+				t.Errorf("game ended at turn %d, want the full season", ref.Turn())
+			}
+			t.Logf("starter %.1f, random %.1f", res[0].Score, res[1].Score)
+			if referee.Winner(res) != 0 {
+				t.Errorf("starter %.1f, random %.1f", res[0].Score, res[1].Score)
+			}
+		})
 	}
 }
