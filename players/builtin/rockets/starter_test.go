@@ -11,7 +11,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/arena-games/arena/referee"
 	"github.com/arena-games/arena/referee/refereetest"
+	"github.com/arena-games/arena/referee/rockets"
 )
 
 const starterPath = "../../starters/rockets/starter.py"
@@ -27,8 +29,22 @@ func pythonStarter(t *testing.T, complaints *bytes.Buffer, done chan struct{}) r
 	return func(in io.Reader, out io.Writer) error {
 		defer close(done)
 		cmd := exec.Command(python, starterPath)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, complaints
-		if err := cmd.Run(); err != nil {
+		cmd.Stdout, cmd.Stderr = out, complaints
+		// The referee's lines are copied by hand, so that a starter that exits before it
+		// has read them all (a crash) ends the bot: exec's own copying would wait for the
+		// next line of a game that is waiting for the starter, and the test would hang.
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			return err
+		}
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		go func() {
+			io.Copy(stdin, in) // ends when the game closes in, or at a write once the process is gone
+			stdin.Close()
+		}()
+		if err := cmd.Wait(); err != nil {
 			return fmt.Errorf("starter.py: %v: %s", err, complaints.String())
 		}
 		return nil
@@ -49,6 +65,69 @@ func TestPythonStarter(t *testing.T) {
 		t.Errorf("the starter's commands failed:\n%s", complaints.String())
 	}
 	t.Logf("starter %+v, random %+v", res[0], res[1])
+}
+
+// With few commands a turn (L = 1, 2 or 3; the default is 40) the starter spreads its
+// reading of the world, of its cars and of the roads, and its moves, over the turns: it
+// plays the whole game legally (no FAILED answer), to status ok, closes cycles and beats
+// random. It used to leave the game at L = 1 (a forced wait escaped while it read the
+// world: crash, "TurnOver") and to move no car at L = 2 and 3 (TIME_TO_END, CARS and
+// ROADS_STATUS took every command of every turn). Random moves no car below L = 3.
+func TestPythonStarterFewCommands(t *testing.T) {
+	for _, limit := range []string{"1", "2", "3"} {
+		for seed := int64(1); seed <= 2; seed++ {
+			seat := int(seed % 2)
+			t.Run(fmt.Sprintf("L=%s/seat%d", limit, seat), func(t *testing.T) {
+				var complaints bytes.Buffer
+				done := make(chan struct{})
+				bots := []refereetest.BotFunc{Random, Random}
+				bots[seat] = pythonStarter(t, &complaints, done)
+				res, teams := play(t, seed, map[string]string{"L": limit, "turns": "300", "cities": "120"}, bots...)
+				<-done
+				t.Logf("starter %.0f %+v, random %.0f %+v", res[seat].Score, teams[seat], res[1-seat].Score, teams[1-seat])
+				if teams[seat].Cycles == 0 || teams[seat].Revenue == 0 {
+					t.Errorf("the starter closed no cycle: %+v", teams[seat])
+				}
+				if complaints.Len() > 0 {
+					t.Errorf("the starter's commands failed:\n%s", complaints.String())
+				}
+				if referee.Winner(res) != seat {
+					t.Errorf("starter %.0f, random %.0f", res[seat].Score, res[1-seat].Score)
+				}
+			})
+		}
+	}
+}
+
+// Turns end under the starter at many places, as on a busy machine with short turns (its
+// count of the turn's commands is then wrong, and the referee forces it to wait), and every
+// command of one turn in seven is answered FAILED 5: at the default L and at L = 2 it stays
+// in the game to the end, closes cycles and beats random. (It used to leave the game at the
+// first FAILED 5 to a query.)
+func TestPythonStarterLateTurnsAndRefusals(t *testing.T) {
+	for _, limit := range []string{"40", "2"} {
+		t.Run("L="+limit, func(t *testing.T) {
+			var complaints bytes.Buffer // the refusals it reports
+			done := make(chan struct{})
+			cfg := referee.Config{Seed: 3, Players: 2, Options: map[string]string{"L": limit, "turns": "300", "cities": "120"}}
+			ref, refused, err := refereetest.PlayHarried(rockets.Game{}, cfg, []refereetest.BotFunc{pythonStarter(t, &complaints, done), Random})
+			if err != nil {
+				t.Fatal(err)
+			}
+			<-done
+			res := ref.Result()
+			if res[0].Status != referee.StatusOK {
+				t.Errorf("starter: %s: %s", res[0].Status, res[0].Message)
+			}
+			if refused == 0 {
+				t.Fatal("no command refused")
+			}
+			t.Logf("starter %.0f, random %.0f", res[0].Score, res[1].Score)
+			if referee.Winner(res) != 0 {
+				t.Errorf("starter %.0f, random %.0f", res[0].Score, res[1].Score)
+			}
+		})
+	}
 }
 
 // With --tcp the starter logs in (LOGIN/PASS) before playing: a small server performs the

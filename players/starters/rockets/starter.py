@@ -14,6 +14,13 @@ command per line, reads `OK` and the command's data lines (or one `FAILED code m
 and ends each turn with WAIT (`OK`, `WAITING x`, then `OK` when the next turn starts).
 End of input means the game is over.
 
+A turn allows L commands (DESCRIBE_WORLD tells L: 40 by default, as few as 1). The bot counts
+what it sends and never goes over: a turn whose commands run out stops where it is, and the
+next turn goes on from there (the world, the roads, the cars as last read and which of them
+have had their orders since are all kept). TIME_TO_END is read only now and then, and
+ROADS_STATUS when a car stands in a city whose roads the bot has not seen, unless commands
+are to spare: even at L = 1 the cars drive their cycles.
+
 Strategy (a starting point, not a good player): every free car drives out of home along
 roads it has not used on this trip, towards cities the team has not seen, then comes back
 home by the cheapest known roads, preferring roads not used yet (a cycle of distinct roads
@@ -121,6 +128,14 @@ class TurnOver(Exception):
     """Forced waiting (FAILED 6): the turn is over."""
 
 
+class OutOfCommands(Exception):
+    """This turn's L commands are used up: the bot goes on from there in the next turn."""
+
+
+class NewGame(Exception):
+    """The next game started on the same connection (arena serve --games N)."""
+
+
 class GameOver(Exception):
     """End of input."""
 
@@ -128,6 +143,14 @@ class GameOver(Exception):
 class Client:
     def __init__(self, rfile, wfile):
         self.rfile, self.wfile = rfile, wfile
+        self.limit = None     # L, once DESCRIBE_WORLD has told it
+        self.used = 0         # commands sent in this turn
+
+    def left(self):
+        """How many more commands this turn allows (any number until L is known)."""
+        if self.limit is None:
+            return 1 << 30
+        return self.limit - self.used
 
     def read(self):
         line = self.rfile.readline()
@@ -136,14 +159,18 @@ class Client:
         return line.rstrip("\r\n")
 
     def send(self, command):
+        if self.left() < 1:
+            raise OutOfCommands()
         self.wfile.write(command + "\n")
         self.wfile.flush()
+        self.used += 1
         status = self.read()
         if status == "OK":
             return
         if status.startswith("FAILED 6 "):
             self.read()   # WAITING x
             self.read()   # OK: the next turn has started
+            self.used = 0
             raise TurnOver()
         if status.startswith("FAILED "):
             raise Failed(status)
@@ -159,15 +186,21 @@ class Client:
         return [self.read().split() for _ in range(n)]
 
     def wait(self):
-        self.send("WAIT")
+        self.wfile.write("WAIT\n")   # not counted against L
+        self.wfile.flush()
+        status = self.read()
+        if status != "OK":
+            raise RuntimeError("unexpected answer %r to WAIT" % status)
         self.read()       # WAITING x
         self.read()       # OK: the next turn has started
+        self.used = 0
 
     # typed queries
 
     def describe_world(self):
         first, _count, homes = self.lines("DESCRIBE_WORLD", 3)
         ints = [int(v) for v in first[:8]]
+        self.limit = int(first[13])
         return World(*ints, float(first[8]), int(first[9]), int(first[10]), int(first[11]),
                      int(first[12]), int(first[13]), float(first[14]), first[15],
                      [int(h) for h in homes])
@@ -219,17 +252,61 @@ def connect(args):
 # ---------------------------------------------------------------- strategy
 
 
+class Clock:
+    """The turns left, counted by the bot itself between two readings of TIME_TO_END.
+
+    TIME_TO_END costs one of the turn's L commands, so it is read when due only (and
+    whenever commands are to spare): on the first turn, every tenth turn, on every turn past
+    the end the last reading foretold, and on every turn once a rocket is up (the game then
+    ends 30 turns after the first launch, or at the third).
+
+    It is also how the bot notices the next game of `arena serve --games N`, which nothing
+    announces: within a game the turns left go down by at least the turns counted since the
+    last reading (by more when the bot missed turns, or a launch brought the end nearer),
+    and the rockets launched never go down. A reading that breaks either is the next
+    game's, even one that says the same, as in games of one turn, where it is 0 on every turn.
+    """
+
+    def __init__(self):
+        self.launched = 0     # rockets launched, at the last reading
+        self.left = None      # turns left after the turn of the last reading (None: unread)
+        self.turn = 0         # the bot's turn number at the last reading
+
+    def due(self, turn):
+        return (self.left is None or turn % 10 == 0 or turn - self.turn > self.left
+                or self.launched > 0)
+
+    def read(self, launched, left, turn):
+        """Takes a reading of TIME_TO_END made on the bot's turn number turn; raises
+        NewGame when it is the next game's."""
+        if self.left is not None:
+            if left > self.left - (turn - self.turn) or launched < self.launched:
+                raise NewGame()
+        self.launched, self.left, self.turn = launched, left, turn
+
+
 class Bot:
+    """Plays one game. Everything it learns is kept from turn to turn, and each step of a
+    turn goes on from what is kept, so a turn cut short by the command limit loses nothing:
+    the next turn takes up where it stopped."""
+
     def __init__(self, client):
         self.client = client
-        self.world = client.describe_world()
-        self.home = client.home().city
+        self.world = None         # DESCRIBE_WORLD, read on the first turn
+        self.home = None          # our home city (HOME), read next
+        self.clock = Clock()
+        self.turn = 0             # turns of this game played, as counted by the bot
         self.roads = {}           # (min, max) city pair -> Road, as last seen
         self.neighbours = {}      # city -> set of (min, max) pairs
-        self.seen = {self.home}   # cities the team's cars have been to
+        self.explored = set()     # cities whose roads ROADS_STATUS has listed
+        self.seen = set()         # cities the team's cars have been to
         self.used = {}            # car id -> road pairs driven since leaving home
         self.plan = {}            # car id -> cities still to drive to
-        self.rng = random.Random(self.world.map_name + str(self.home))
+        self.rng = None
+        self.cars = None          # CARS as last read (None: to read again)
+        self.fleet = 5            # how many cars the team has (CARS tells)
+        self.ordered = set()      # ids of the cars handled since that reading
+        self.roads_read = False   # ROADS_STATUS read since that reading
 
     def learn(self, roads):
         for r in roads:
@@ -267,7 +344,7 @@ class Bot:
         used = self.used.setdefault(car.id, set())
         plan = self.plan.get(car.id)
         if plan:
-            return plan.pop(0)
+            return plan[0]  # (it leaves the plan once the MOVE is accepted)
         if car.roads < 6:
             options = []
             for key in sorted(self.neighbours.get(car.city, ())):
@@ -280,29 +357,67 @@ class Bot:
             if options:
                 return max(options)[1]
         path = self.way_home(car.city, used)
-        self.plan[car.id] = path[1:]
+        self.plan[car.id] = path
         return path[0] if path else None
 
+    def spare(self):
+        """Whether a read that is not needed every turn fits in what is left of the turn,
+        with CARS and a MOVE for every car."""
+        return self.client.left() > self.fleet + 1
+
     def play_turn(self):
+        """One turn, as far as its L commands go: at L = 1 the first turns only learn the
+        world, the home, the time left, the cars and the roads, one a turn; then every car
+        that was free when CARS was read gets its MOVE, one a turn, before CARS is read
+        again (a free car stays where it is until it is moved)."""
         c = self.client
-        cars = c.cars()
-        self.learn(c.roads())
-        for car in cars:
-            self.seen.add(car.city)
-            if car.busy > 0:
-                continue
-            if car.city == self.home:
-                self.used[car.id] = set()
-                self.plan.pop(car.id, None)
-            target = self.next_city(car)
-            if target is None:
-                continue
-            try:
-                c.send("MOVE %d %d" % (car.id, target))
-                self.used[car.id].add((min(car.city, target), max(car.city, target)))
-            except Failed as failure:
-                print("car %d: %s" % (car.id, failure), file=sys.stderr)
-                self.plan.pop(car.id, None)
+        if self.world is None:
+            self.world = c.describe_world()
+        if self.home is None:
+            self.home = c.home().city
+            self.seen.add(self.home)
+            self.rng = random.Random(self.world.map_name + str(self.home))
+        if self.clock.due(self.turn) or self.spare():
+            launched, left = c.time_to_end()
+            self.clock.read(launched, left, self.turn)
+        if self.cars is None:
+            self.cars = c.cars()
+            self.fleet = len(self.cars)
+            self.ordered = set()
+            self.roads_read = False
+            for car in self.cars:
+                self.seen.add(car.city)
+        stranger = any(car.busy == 0 and car.city not in self.explored for car in self.cars)
+        if not self.roads_read and (stranger or self.spare()):
+            self.learn(c.roads())
+            self.roads_read = True
+            # ROADS_STATUS lists every road of the cities where our cars are (a moving car
+            # is already in its destination).
+            self.explored |= {car.city for car in self.cars}
+        for car in self.cars:
+            if car.id not in self.ordered:
+                if car.busy == 0:
+                    self.drive(car)
+                self.ordered.add(car.id)
+        self.cars = None  # every car has had its turn: read them again next turn
+
+    def drive(self, car):
+        """Sends a stationary car on its next road."""
+        if car.city == self.home:
+            self.used[car.id] = set()
+            self.plan.pop(car.id, None)
+        target = self.next_city(car)
+        if target is None:
+            return
+        try:
+            self.client.send("MOVE %d %d" % (car.id, target))
+            self.used[car.id].add((min(car.city, target), max(car.city, target)))
+            plan = self.plan.get(car.id)
+            if plan and plan[0] == target:
+                plan.pop(0)
+        except Failed as failure:
+            print("car %d: %s" % (car.id, failure), file=sys.stderr)
+            self.plan.pop(car.id, None)
 
 
 def main():
@@ -314,21 +429,26 @@ def main():
     try:
         client = connect(args)
         bot = Bot(client)
-        last = None  # TIME_TO_END of the turn before
         while True:
             try:
-                # arena serve --games N plays the next game on the same connection, and
-                # nothing announces it: TIME_TO_END stops counting down (the turns left go
-                # down every turn of a game: a game of one turn says 0 on every turn), or
-                # fewer rockets are launched. The new game's world is then read again.
-                now = client.time_to_end()
-                if last is not None and (now[1] >= last[1] or now[0] < last[0]):
-                    bot = Bot(client)
-                last = now
                 bot.play_turn()
-                client.wait()
+            except NewGame:
+                # The next game of arena serve --games N (see Clock): learn its world, in
+                # this turn if commands are left.
+                bot = Bot(client)
+                continue
             except TurnOver:
-                pass
+                # Forced to wait (a turn can end before we wait, unannounced, over TCP):
+                # the next turn has begun.
+                bot.turn += 1
+                continue
+            except OutOfCommands:
+                pass  # the rest waits for the next turn
+            except Failed as failure:
+                # An answer we did not expect (FAILED 5, say) costs the rest of the turn.
+                print("%s: the rest of the turn is lost" % failure, file=sys.stderr)
+            client.wait()
+            bot.turn += 1
     except GameOver:
         pass
 
