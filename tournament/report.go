@@ -192,12 +192,13 @@ func verdict(p *PairStats) string {
 
 // writeTiming lists the bots' response-time health, when their games measured it.
 func writeTiming(w io.Writer, s Summary, order []int) error {
-	measured, soft, partly := false, false, false
+	measured, soft, partly, unsplit := false, false, false, false
 	for _, b := range s.Bots {
 		if b.Timing != nil {
 			measured = true
 			soft = soft || b.Timing.SoftCompute > 0
 			partly = partly || b.Timing.Games < b.Games
+			unsplit = unsplit || b.Timing.Unsplit > 0
 		}
 	}
 	if !measured {
@@ -209,6 +210,11 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 	if partly {
 		// Results of an arena before these counts have none: say over how many games each sums.
 		fmt.Fprint(tw, "\tgames measured")
+	}
+	if unsplit {
+		// Records of an arena before the first answer was kept apart give only the slowest
+		// answer: the two below leave them out, this one does not.
+		fmt.Fprint(tw, "\tslowest")
 	}
 	// The first answer has a limit of its own and holds the bot's start: its slowest is
 	// shown apart, so that the slowest later answer says how close a bot runs to the limit
@@ -230,6 +236,9 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 			fmt.Fprintf(tw, "\t%d of %d", t.Games, b.Games)
 		}
 		inMS := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + " ms" }
+		if unsplit {
+			fmt.Fprintf(tw, "\t%s", inMS(t.MaxMS))
+		}
 		fmt.Fprintf(tw, "\t%s\t%s\t%d\t%d", optionalMS(t.FirstMaxMS, "-", inMS), optionalMS(t.LaterMaxMS, "-", inMS), t.NearLimit, t.OverLimit)
 		if soft {
 			fmt.Fprintf(tw, "\t%d", t.SoftCompute)

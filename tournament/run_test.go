@@ -1007,7 +1007,7 @@ func TestDelayedAnswersAreNoted(t *testing.T) {
 	if diff := cmp.Diff(want, s.Bots[0].Timing); diff != "" {
 		t.Errorf("a's timing (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(&BotTiming{Games: 1, MaxMS: 2}, s.Bots[1].Timing); diff != "" {
+	if diff := cmp.Diff(&BotTiming{Games: 1, MaxMS: 2, Unsplit: 1}, s.Bots[1].Timing); diff != "" {
 		t.Errorf("b's timing, one game measured (-want +got):\n%s", diff)
 	}
 	if !slices.ContainsFunc(s.Notes, func(n string) bool {
@@ -1018,9 +1018,51 @@ func TestDelayedAnswersAreNoted(t *testing.T) {
 	var table bytes.Buffer
 	WriteSummary(&table, s, "table")
 	// b's sums are over one game of two (the other's record has no timing, as those of an
-	// arena before these counts): the table says over how many games each bot's are.
-	if !strings.Contains(table.String(), "over soft compute") || !regexp.MustCompile(`(?m)^  a\s+2 of 2\s+12 ms\s+30\.5 ms\s+1\s+0\s+3\s+3$`).MatchString(table.String()) ||
-		!regexp.MustCompile(`(?m)^  b\s+1 of 2\s+-\s+-\s+0\s+0\s+0\s+0$`).MatchString(table.String()) {
+	// arena before these counts): the table says over how many games each bot's are. Its
+	// measured game's record gives only the slowest answer, which the table shows.
+	if !strings.Contains(table.String(), "over soft compute") || !regexp.MustCompile(`(?m)^  a\s+2 of 2\s+30\.5 ms\s+12 ms\s+30\.5 ms\s+1\s+0\s+3\s+3$`).MatchString(table.String()) ||
+		!regexp.MustCompile(`(?m)^  b\s+1 of 2\s+2 ms\s+-\s+-\s+0\s+0\s+0\s+0$`).MatchString(table.String()) {
 		t.Errorf("table:\n%s", table.String())
+	}
+}
+
+// Results of an arena before the first answer was kept apart give only each seat's slowest
+// answer. Read with newer ones, the slowest first and later answers are over the newer
+// records alone: the table shows the slowest answer of every measured game beside them, so
+// that one of an older game is not lost. Without such records it is not shown.
+func TestSlowestAnswerOfOlderRecordsIsShown(t *testing.T) {
+	seat := func(bot string, rank int, timing *SeatTiming) Seat {
+		return Seat{Bot: bot, Rank: rank, Status: referee.StatusOK, Timing: timing}
+	}
+	older := Record{Seed: 1, Winner: 0, Seats: []Seat{
+		seat("a", 1, &SeatTiming{MaxMS: 1500.5, NearLimit: 1}), seat("b", 2, &SeatTiming{MaxMS: 3})}}
+	newer := Record{Seed: 2, Winner: 0, Seats: []Seat{
+		seat("a", 1, &SeatTiming{MaxMS: 4, FirstMS: 4, LaterMaxMS: 0.5}), seat("b", 2, &SeatTiming{MaxMS: 2, FirstMS: 2, LaterMaxMS: 1})}}
+	for _, c := range []struct {
+		name string
+		recs []Record
+		rows []string // the bots' rows of the response times
+	}{
+		{"mixed", []Record{older, newer}, []string{
+			`(?m)^  bot\s+slowest\s+slowest first\s+slowest later\s+near limit`,
+			`(?m)^  a\s+1500\.5 ms\s+4 ms\s+0\.5 ms\s+1\s+0\s+0$`,
+			`(?m)^  b\s+3 ms\s+2 ms\s+1 ms\s+0\s+0\s+0$`,
+		}},
+		{"older only", []Record{older}, []string{
+			`(?m)^  a\s+1500\.5 ms\s+-\s+-\s+1\s+0\s+0$`,
+			`(?m)^  b\s+3 ms\s+-\s+-\s+0\s+0\s+0$`,
+		}},
+		{"newer only", []Record{newer}, []string{
+			`(?m)^  bot\s+slowest first\s+slowest later\s+near limit`,
+			`(?m)^  a\s+4 ms\s+0\.5 ms\s+0\s+0\s+0$`,
+		}},
+	} {
+		var table bytes.Buffer
+		WriteSummary(&table, Summarize("duel", []string{"a", "b"}, c.recs, nil), "table")
+		for _, row := range c.rows {
+			if !regexp.MustCompile(row).MatchString(table.String()) {
+				t.Errorf("%s: no row matching %s in the table:\n%s", c.name, row, table.String())
+			}
+		}
 	}
 }

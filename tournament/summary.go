@@ -54,12 +54,15 @@ type BotTiming struct {
 	// FirstMaxMS and LaterMaxMS split MaxMS: the slowest first answer (the bot's start in
 	// it) and the slowest of the others. Absent where no record has them (those of an
 	// arena before them).
-	FirstMaxMS  float64 `json:"first_max_ms,omitempty"`
-	LaterMaxMS  float64 `json:"later_max_ms,omitempty"`
-	NearLimit   int     `json:"near_limit"`    // answers over 80% of their limit
-	OverLimit   int     `json:"over_limit"`    // over it without losing (--timing strikes, bank)
-	SoftCompute int     `json:"soft_compute"`  // over the soft compute limit (towers: discarded)
-	Delayed     int     `json:"delayed_turns"` // slowed by the machine, not the bot
+	FirstMaxMS float64 `json:"first_max_ms,omitempty"`
+	LaterMaxMS float64 `json:"later_max_ms,omitempty"`
+	// Unsplit counts the games whose records give only MaxMS: the two above leave them out,
+	// so that the table then shows MaxMS too.
+	Unsplit     int `json:"-"`
+	NearLimit   int `json:"near_limit"`    // answers over 80% of their limit
+	OverLimit   int `json:"over_limit"`    // over it without losing (--timing strikes, bank)
+	SoftCompute int `json:"soft_compute"`  // over the soft compute limit (towers: discarded)
+	Delayed     int `json:"delayed_turns"` // slowed by the machine, not the bot
 }
 
 // Rating is a rating with its interval.
@@ -205,6 +208,9 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 				bt.Games++
 				bt.MaxMS = max(bt.MaxMS, t.MaxMS)
 				bt.FirstMaxMS = max(bt.FirstMaxMS, t.FirstMS)
+				if t.FirstMS == 0 {
+					bt.Unsplit++
+				}
 				bt.LaterMaxMS = max(bt.LaterMaxMS, t.LaterMaxMS)
 				bt.NearLimit += t.NearLimit
 				bt.OverLimit += t.OverLimit
