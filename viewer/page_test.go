@@ -49,7 +49,7 @@ func smallReplay() *replays.Replay {
 			{Index: 0, Name: "alpha", Score: 3, Rank: 1, Status: referee.StatusOK,
 				Timing: &replays.Timing{FirstMS: 40, P50MS: 2, P99MS: 40, MaxMS: 40, LaterMaxMS: 2.5}},
 			{Index: 1, Name: "beta", Score: 1, Rank: 2, Status: referee.StatusTimeout, Message: "answered too late",
-				Timing: &replays.Timing{FirstMS: 3, P50MS: 3, P99MS: 51, MaxMS: 51, NearLimit: 1, DelayedTurn: 1}},
+				Timing: &replays.Timing{FirstMS: 3, P50MS: 3, P99MS: 51, MaxMS: 51, LaterMaxMS: 51, NearLimit: 1, DelayedTurn: 1}},
 		}},
 	}
 	for turn := 0; turn < 3; turn++ {

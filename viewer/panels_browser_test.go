@@ -76,7 +76,7 @@ func TestViewerPanelsShowEveryField(t *testing.T) {
 	wantContains(t, "result", text(t, tb, "#result"), "max 51.0 ms · 1 turn near the limit · 1 delayed by the machine")
 	// The slowest answer after the first is told where the first was the slowest (P0), not
 	// where the slowest already is a later one (P1, above).
-	wantContains(t, "result", text(t, tb, "#result"), "max 40.0 ms (after the first 2.50 ms)")
+	wantContains(t, "result", text(t, tb, "#result"), "max 40.0 ms (the first; later max 2.50 ms)")
 	wantContains(t, "legend", text(t, tb, "#legend"), "P0 alpha")
 	wantContains(t, "legend", text(t, tb, "#legend"), "P1 beta")
 	for id, enabled := range map[string]bool{"layer-range": true, "layer-debug-0": false, "layer-debug-1": true} {

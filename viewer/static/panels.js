@@ -223,7 +223,9 @@ var Arena = window.Arena || (window.Arena = {});
       if (t) {
         var timing = "response first " + ms(t.first_ms) + " · p50 " + ms(t.p50_ms) + " · p99 " + ms(t.p99_ms) + " · max " + ms(t.max_ms);
         if (t.later_max_ms && t.later_max_ms !== t.max_ms) {
-          timing += " (after the first " + ms(t.later_max_ms) + ")";
+          // The slowest was the first answer, which holds the bot's start: say what the
+          // later ones came to (replay show's "later max").
+          timing += " (the first; later max " + ms(t.later_max_ms) + ")";
         }
         if (t.near_limit) {
           timing += " · " + Arena.count(t.near_limit, "turn") + " near the limit";
