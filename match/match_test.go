@@ -198,6 +198,27 @@ func TestInterruptedTurnLeavesTheTimingHealth(t *testing.T) {
 	}
 }
 
+// Under a time limit, the times of the turn cut by Ctrl-C would come near it (that of the
+// bot asked after the stop is the largest duration there is): dropped with the turn, their
+// near-the-limit marks go with them, and the recorded answers, far within the limit, count
+// none.
+func TestInterruptedTurnCountsNothingNearTheLimit(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	asleep := &watchWriter{want: "p0 in turn 2", seen: cancel}
+	// Limits of 100 s and 5 s: the sleep is cut by the stop, not by a timeout.
+	rec, err := Run(ctx, Config{Game: countGame{turns: 6}, Seed: 1, TimeScale: 100, Stderr: asleep,
+		Players: []Player{pyBot("stderr=p0 in turn {turn}", "sleep=2:60000"), pyBot()}})
+	if err == nil || rec == nil || !rec.Result.Unfinished || len(rec.Turns) != 2 {
+		t.Fatalf("Run: %v; want an interrupted game of 2 recorded turns", err)
+	}
+	for i, p := range rec.Result.Players {
+		if p.Timing == nil || p.Timing.NearLimit != 0 {
+			t.Errorf("player %d: timing %+v, want no answer near the limit", i, p.Timing)
+		}
+	}
+}
+
 // watchWriter calls seen once what was written to it holds want.
 type watchWriter struct {
 	mu   sync.Mutex
