@@ -57,7 +57,8 @@ func TestTowersComputeLimits(t *testing.T) {
 				if m := moveOf(r.turns()[burnTurn], 0); m["compute"] != nil {
 					t.Fatalf("replay turn %d: compute verdict %v (%v), want none: the burn stays under the soft limit", burnTurn, m["compute"], m["compute_usage"])
 				}
-				// Its time is far from the 1 s wall-clock limit: only the compute limit makes it near.
+				// Its time is far from the wall-clock limit (30 s here, 1 s by default): only the
+				// compute limit makes it near.
 				if n, _ := r.timing(t, 0)["near_limit"].(float64); n < 1 {
 					t.Errorf("result timing near_limit %v, want the burnt turn counted", r.timing(t, 0)["near_limit"])
 				}
