@@ -204,7 +204,7 @@ func writeTiming(w io.Writer, s Summary, order []int) error {
 	if !measured {
 		return nil
 	}
-	fmt.Fprintln(w, "\nresponse times (answers near their limit: over 80% of it; over it: without losing, as --timing strikes or bank allow):")
+	fmt.Fprintln(w, "\nresponse times (answers near their limit: over 80% of it, or in towers of the soft compute limit; over it: without losing, as --timing strikes or bank allow):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "  bot")
 	if partly {

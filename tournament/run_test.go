@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -860,6 +861,28 @@ func TestBadLineNamesTheField(t *testing.T) {
 		_, _, err := ReadResults(path)
 		if err == nil || !strings.HasPrefix(err.Error(), "results "+path+": "+c.want) || strings.Contains(err.Error(), "Go struct") {
 			t.Errorf("%s: got %v, want %q", c.line, err, c.want)
+		}
+	}
+}
+
+// A seat's timing that contradicts itself is refused, naming the field: a first or later
+// answer slower than the slowest of all.
+func TestRecordTimingMustAgree(t *testing.T) {
+	rec := Record{Format: RecordFormat, Game: "duel", Pairing: []string{"a", "b"}, Order: []int{0, 1}, Winner: 0,
+		Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusOK}}}
+	for _, c := range []struct {
+		timing SeatTiming
+		err    string
+	}{
+		{SeatTiming{MaxMS: 40, FirstMS: 40, LaterMaxMS: 3}, ""},
+		{SeatTiming{MaxMS: 40}, ""}, // a record of an arena before the split
+		{SeatTiming{MaxMS: 40, FirstMS: 41, LaterMaxMS: 3}, "field seats[1].timing: the first answer (41 ms) or the slowest later one (3 ms) slower than the slowest of all (40 ms)"},
+		{SeatTiming{MaxMS: 40, FirstMS: 2, LaterMaxMS: 40.5}, "field seats[1].timing: the first answer (2 ms) or the slowest later one (40.5 ms) slower than the slowest of all (40 ms)"},
+	} {
+		rec.Seats[1].Timing = &c.timing
+		err := rec.Validate()
+		if got := fmt.Sprint(err); c.err == "" && err != nil || c.err != "" && got != c.err {
+			t.Errorf("%+v: %v, want %q", c.timing, err, c.err)
 		}
 	}
 }
