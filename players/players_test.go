@@ -79,6 +79,11 @@ func TestReadLinesFailures(t *testing.T) {
 		// A line cut by a failure is what the bot was printing when it failed, not an answer.
 		{"last line without newline, then a failure", "read x; echo one; printf two; exit 3", nil, KindCrash, `exited with code 3 after printing "two" without a newline`},
 		{"last line without newline, then killed", "read x; echo one; printf two; kill -SEGV $$", nil, KindCrash, `killed by signal 11 (segmentation fault) after printing "two" without a newline`},
+		// An answer cut short by the end of the bot's output says how far it got: the line it
+		// was printing, or how many of its lines came.
+		{"first line without newline, then a failure", "read x; printf one; exit 3", nil, KindCrash, `exited with code 3 after printing "one" without a newline`},
+		{"first line without newline, then exit 0", "read x; printf one", nil, KindCrash, `exited with code 0 after printing "one" without a newline`},
+		{"one line of two, then a failure", "read x; echo one; exit 3", nil, KindCrash, "exited with code 3 after 1 of the 2 lines of its answer"},
 		{"exits", "read x; exit 3", nil, KindCrash, "exited with code 3"},
 		{"killed", "read x; kill -SEGV $$", nil, KindCrash, "killed by signal 11 (segmentation fault)"},
 		{"closes stdout, keeps running", "read x; exec 1>&-; sleep 5", nil, KindCrash, "closed its output but kept running"},

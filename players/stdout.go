@@ -508,7 +508,10 @@ func (p *Process) read(n int, deadline time.Time, session bool) (lines, error) {
 		}
 		if o.readErr != nil {
 			p.mu.Unlock()
-			return got, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its output")}
+			if !p.endsWithOutput() {
+				return got, &Error{Kind: KindCrash, Msg: "closed its output but kept running"}
+			}
+			return got, &Error{Kind: KindCrash, Msg: p.exitDesc + shortOfAnswer(got.texts, n, unended)}
 		}
 		// The answer is most often in the pipe by the time it is looked for (the runner
 		// does the work it left for a bot's thinking time first): a read that finds it is
@@ -561,6 +564,19 @@ func (p *Process) read(n int, deadline time.Time, session bool) (lines, error) {
 		}
 		// Woken (the bot exited, a limit, the end of its output): look again.
 	}
+}
+
+// shortOfAnswer says how far an answer of n lines got before the bot's output ended with
+// it: the line it was printing (the end cut it, whatever the exit), or how many of the
+// lines came; nothing when none did.
+func shortOfAnswer(got []string, n int, unended string) string {
+	switch {
+	case unended != "":
+		return " after printing " + protocol.Quote(unended, quotedOutput) + " without a newline"
+	case len(got) > 0:
+		return fmt.Sprintf(" after %d of the %d lines of its answer", len(got), n)
+	}
+	return ""
 }
 
 // waitReadable waits until the pipe can be read (data, or the bot closed it), the wake
