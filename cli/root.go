@@ -4,6 +4,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -77,8 +78,10 @@ Start with:  arena games                      (the games and their built-in bots
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			// The four levels arena logs at: zerolog would take its others too (trace, fatal,
+			// panic, disabled, in any case), which the flag does not offer.
 			lvl, err := zerolog.ParseLevel(logLevel)
-			if err != nil {
+			if err != nil || !slices.Contains([]string{"debug", "info", "warn", "error"}, logLevel) {
 				return usageErr("--log-level %q: want debug, info, warn or error", logLevel)
 			}
 			zerolog.SetGlobalLevel(lvl)

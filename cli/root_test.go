@@ -103,3 +103,21 @@ func TestBotOfAnUnknownGame(t *testing.T) {
 		t.Errorf("got %v, want a usage error %q", err, want)
 	}
 }
+
+// --log-level takes the four levels it names, not zerolog's others: a script's "trace"
+// is refused rather than taken, and "disabled" does not silence arena's errors.
+func TestLogLevelTakesTheLevelsItNames(t *testing.T) {
+	for _, level := range []string{"debug", "info", "warn", "error"} {
+		if err := execute(t, "version", "--log-level", level); err != nil {
+			t.Errorf("--log-level %s: %v", level, err)
+		}
+	}
+	for _, level := range []string{"trace", "fatal", "panic", "disabled", "DEBUG", "foo"} {
+		err := execute(t, "version", "--log-level", level)
+		var ee *exitError
+		want := `--log-level "` + level + `": want debug, info, warn or error`
+		if err == nil || !strings.HasPrefix(err.Error(), want) || !errors.As(err, &ee) || ee.code != 2 {
+			t.Errorf("--log-level %s: got %v, want a usage error %q", level, err, want)
+		}
+	}
+}
