@@ -438,6 +438,56 @@ func TestTournamentLocalScriptInterruptedAdvice(t *testing.T) {
 	}
 }
 
+// A signal sent to the script alone (kill PID, as a job scheduler does), not to its process
+// group, stops arena too: arena ran in the foreground, and went on playing and appending
+// to the results file on its own once the script was gone.
+func TestTournamentLocalScriptPassesSignalsOn(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	path, err := filepath.Abs(filepath.Join("..", "scripts", "tournament-local.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(path, "-g", "queens", "-n", "2000", "-p", "1", "-s", "3", "builtin:greedy", "builtin:random", "--", "--no-progress")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "ARENA="+arenaBin)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			cmd.WaitDelay = time.Second // an arena left behind holds stderr open
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			group := cmd.Process.Pid
+			defer syscall.Kill(-group, syscall.SIGKILL)
+			results := filepath.Join(dir, "tournament-queens.jsonl")
+			for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+				if st, err := os.Stat(results); err == nil && st.Size() > 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("no game recorded in a minute\n%s", stderr.String())
+				}
+			}
+			cmd.Process.Signal(sig) // the script alone
+			cmd.Wait()
+			// arena and its bots leave with the script: nothing is left in its process group.
+			for deadline := time.Now().Add(10 * time.Second); syscall.Kill(-group, 0) == nil; time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("%v to the script: arena still runs 10 s after it exited (code %d)\n%s", sig, cmd.ProcessState.ExitCode(), stderr.String())
+				}
+			}
+			if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(stderr.String(), "tournament-local: interrupted; run the same command again to finish") {
+				t.Errorf("%v to the script: exit %d, want 130 and the advice to run again\n%s", sig, code, stderr.String())
+			}
+		})
+	}
+}
+
 // needShardsTools skips a test of tournament-shards.sh where bash or GNU parallel is missing.
 func needShardsTools(t *testing.T) {
 	t.Helper()
