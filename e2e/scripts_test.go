@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -438,54 +439,94 @@ func TestTournamentLocalScriptInterruptedAdvice(t *testing.T) {
 	}
 }
 
-// A signal sent to the script alone (kill PID, as a job scheduler does), not to its process
-// group, stops arena too: arena ran in the foreground, and went on playing and appending
-// to the results file on its own once the script was gone.
-func TestTournamentLocalScriptPassesSignalsOn(t *testing.T) {
+// A signal sent to a tournament script alone (kill PID, as a job scheduler does), not to
+// its process group, stops what it runs too: arena (GNU parallel for the shards) ran in
+// the foreground, and went on playing and appending to the results on its own once the
+// script was gone.
+func TestTournamentScriptsPassSignalsOn(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed")
 	}
-	path, err := filepath.Abs(filepath.Join("..", "scripts", "tournament-local.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
-		t.Run(sig.String(), func(t *testing.T) {
+		t.Run("local/"+sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
-			cmd := exec.Command(path, "-g", "queens", "-n", "2000", "-p", "1", "-s", "3", "builtin:greedy", "builtin:random", "--", "--no-progress")
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "ARENA="+arenaBin)
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			cmd.WaitDelay = time.Second // an arena left behind holds stderr open
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			group := cmd.Process.Pid
-			defer syscall.Kill(-group, syscall.SIGKILL)
-			results := filepath.Join(dir, "tournament-queens.jsonl")
-			for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-				if st, err := os.Stat(results); err == nil && st.Size() > 0 {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("no game recorded in a minute\n%s", stderr.String())
-				}
-			}
-			cmd.Process.Signal(sig) // the script alone
-			cmd.Wait()
-			// arena and its bots leave with the script: nothing is left in its process group.
-			for deadline := time.Now().Add(10 * time.Second); syscall.Kill(-group, 0) == nil; time.Sleep(20 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Fatalf("%v to the script: arena still runs 10 s after it exited (code %d)\n%s", sig, cmd.ProcessState.ExitCode(), stderr.String())
-				}
-			}
-			if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(stderr.String(), "tournament-local: interrupted; run the same command again to finish") {
-				t.Errorf("%v to the script: exit %d, want 130 and the advice to run again\n%s", sig, code, stderr.String())
+			results := filepath.Join(dir, "results.jsonl")
+			code, stderr := signalScriptAlone(t, dir, results, sig, "tournament-local.sh", "-g", "queens", "-n", "2000", "-p", "1", "-s", "3", "-o", results)
+			if code != 130 || !strings.Contains(stderr, "tournament-local: interrupted; run the same command again to finish") {
+				t.Errorf("%v to the script: exit %d, want 130 and the advice to run again\n%s", sig, code, stderr)
 			}
 		})
 	}
+	t.Run("shards/"+syscall.SIGTERM.String(), func(t *testing.T) {
+		needShardsTools(t)
+		dir := t.TempDir()
+		shards := filepath.Join(dir, "shards")
+		code, stderr := signalScriptAlone(t, dir, filepath.Join(shards, "shard-1.jsonl"), syscall.SIGTERM, "tournament-shards.sh", "-g", "queens", "-S", ":", "-j", "2", "-n", "4000", "-s", "3", "-o", shards)
+		if code != 1 || !strings.Contains(stderr, "did not finish; run the same command again to resume them") {
+			t.Errorf("TERM to the script: exit %d, want 1 and the advice to run again\n%s", code, stderr)
+		}
+	})
+}
+
+// signalScriptAlone starts a tournament script between greedy and random with ARENA set,
+// sends sig to it alone once results holds a game, and returns its exit status and stderr
+// once nothing that names dir (its arena, writing there) is left running.
+func signalScriptAlone(t *testing.T, dir, results string, sig syscall.Signal, name string, args ...string) (int, string) {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("..", "scripts", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(path, append(args, "builtin:greedy", "builtin:random", "--", "--no-progress")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ARENA="+arenaBin)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.WaitDelay = time.Second // an arena left behind holds stderr open
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if st, err := os.Stat(results); err == nil && st.Size() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no game recorded in a minute\n%s", stderr.String())
+		}
+	}
+	cmd.Process.Signal(sig) // the script alone
+	cmd.Wait()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		left := processesNaming(dir)
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			for _, pid := range left {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("%v to %s: still running 10 s after it exited (code %d): %v\n%s", sig, name, cmd.ProcessState.ExitCode(), left, stderr.String())
+		}
+	}
+	return cmd.ProcessState.ExitCode(), stderr.String()
+}
+
+// processesNaming lists the processes whose command line holds s.
+func processesNaming(s string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline")); err == nil && bytes.Contains(b, []byte(s)) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
 }
 
 // needShardsTools skips a test of tournament-shards.sh where bash or GNU parallel is missing.

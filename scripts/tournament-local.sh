@@ -68,29 +68,8 @@ size() {
   if [ -f "$1" ]; then wc -c <"$1"; else echo 0; fi
 }
 
-# play ARGS...: arena with ARGS, its exit status in `status`. arena runs in the background
-# and is waited for, so that a TERM, HUP or INT sent to this script alone (kill PID, a job
-# scheduler) is passed on to it: run in the foreground, it went on playing on its own once
-# the script was gone. Sent to the whole process group (Ctrl-C, a closed terminal), the
-# signal reaches arena twice within microseconds, which it takes as one.
-play() {
-  "${arena[@]}" "$@" &
-  local child=$!
-  trap 'kill -TERM "$child" 2>/dev/null || true' TERM
-  trap 'kill -HUP "$child" 2>/dev/null || true' HUP
-  trap 'kill -INT "$child" 2>/dev/null || true' INT
-  # A signal ends a wait early, arena still running: wait again until it is gone. The
-  # shell keeps its status for a last wait.
-  while kill -0 "$child" 2>/dev/null; do
-    wait "$child" || true
-  done
-  status=0
-  wait "$child" || status=$?
-  trap - TERM HUP INT
-}
-
 before=$(size "$results")
-play "${args[@]}" "${bots[@]}" "${extra[@]}"
+run_passing_signals "${arena[@]}" "${args[@]}" "${bots[@]}" "${extra[@]}"
 # Running the same command again resumes a run that was stopped: it helps after Ctrl-C, a
 # kill, or a failure during play, but not when arena refused or could not start the run,
 # which would fail the same way again.

@@ -240,10 +240,10 @@ for login in "${login_list[@]}"; do
 done
 
 # DIR/joblog (GNU parallel's) keeps each shard's exit status and machine, said below.
-status=0
 : >"$dir/joblog" # no earlier run's log, should GNU parallel fail before writing one
-parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' --joblog "$dir/joblog" \
-  "${copies[@]}" "$remote" ::: $(seq 1 "$shards") || status=$?
+# A signal to this script alone reaches GNU parallel, which stops its shards.
+run_passing_signals parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 'shard {}' --joblog "$dir/joblog" \
+  "${copies[@]}" "$remote" ::: $(seq 1 "$shards")
 
 # With no game recorded in any shard (every shard failed) the report fails, saying so:
 # the shards are still counted below.

@@ -40,3 +40,25 @@ arena_on_path() {
   fi
   export PATH="$arena_tmp:$PATH"
 }
+
+# run_passing_signals COMMAND...: runs COMMAND, its exit status in `status`. The command
+# runs in the background and is waited for, so that a TERM, HUP or INT sent to the script
+# alone (kill PID, a job scheduler stopping it) is passed on to it: run in the foreground,
+# it went on running on its own once the script was gone. Sent to the whole process group
+# (Ctrl-C, a closed terminal), the signal reaches the command twice within microseconds:
+# arena takes that as one, GNU parallel stops its jobs either way.
+run_passing_signals() {
+  "$@" &
+  local child=$!
+  trap 'kill -TERM "$child" 2>/dev/null || true' TERM
+  trap 'kill -HUP "$child" 2>/dev/null || true' HUP
+  trap 'kill -INT "$child" 2>/dev/null || true' INT
+  # A signal ends a wait early, the command still running: wait again until it is gone.
+  # The shell keeps its status for a last wait.
+  while kill -0 "$child" 2>/dev/null; do
+    wait "$child" || true
+  done
+  status=0
+  wait "$child" || status=$?
+  trap - TERM HUP INT
+}
