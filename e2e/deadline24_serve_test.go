@@ -801,3 +801,34 @@ func TestServeNamesNoReplayItCouldNotWrite(t *testing.T) {
 		t.Errorf("want no replay named in the summary and the error naming %s:\n%s", taken, out)
 	}
 }
+
+// A Deadline24 starter given no server to talk to says so, not with a Python traceback: a
+// newcomer's first run of a starter with --tcp is often before arena serve is up.
+func TestDeadline24StartersSayWhyTheyCannotConnect(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed (README: needed for the example bots and tests)")
+	}
+	// A port nobody listens on: one just closed.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
+	for _, game := range []string{"bestow", "agrid", "rockets"} {
+		starter, err := filepath.Abs(filepath.Join("..", "players", "starters", game, "starter.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for address, want := range map[string]string{
+			closed:     "cannot connect to " + closed + ": Connection refused (is arena serve running there?)",
+			"nonsense": "--tcp nonsense: want HOST:PORT, e.g. 127.0.0.1:20000",
+		} {
+			out, err := exec.Command("python3", starter, "--tcp", address).CombinedOutput()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 || strings.TrimSpace(string(out)) != want {
+				t.Errorf("%s starter --tcp %s: %v, said %q; want exit 1 and %q", game, address, err, out, want)
+			}
+		}
+	}
+}

@@ -62,13 +62,23 @@ class Failed(Exception):
 # --- Protocol --------------------------------------------------------------------------
 
 
+def dial(address):
+    """Connects to arena serve at HOST:PORT, or exits saying why it cannot."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        sys.exit(f"--tcp {address}: want HOST:PORT, e.g. 127.0.0.1:20000")
+    try:
+        return socket.create_connection((host, int(port)))
+    except OSError as e:
+        sys.exit(f"cannot connect to {address}: {e.strerror or e} (is arena serve running there?)")
+
+
 class Connection:
     """Line-based session: stdin/stdout (arena run) or TCP (arena serve)."""
 
     def __init__(self, args):
         if args.tcp:
-            host, port = args.tcp.rsplit(":", 1)
-            self.sock = socket.create_connection((host, int(port)))
+            self.sock = dial(args.tcp)
             self.rfile = self.sock.makefile("r", encoding="ascii", newline="\n")
             self.wfile = self.sock.makefile("w", encoding="ascii", newline="\n")
             self.expect("LOGIN")

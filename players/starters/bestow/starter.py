@@ -339,9 +339,19 @@ class Game:
 
 # ---------------------------------------------------------------- transports
 
+def dial(address):
+    """Connects to arena serve at HOST:PORT, or exits saying why it cannot."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        sys.exit(f"--tcp {address}: want HOST:PORT, e.g. 127.0.0.1:20000")
+    try:
+        return socket.create_connection((host, int(port)))
+    except OSError as e:
+        sys.exit(f"cannot connect to {address}: {e.strerror or e} (is arena serve running there?)")
+
+
 def connect_tcp(address: str, login: str, password: str):
-    host, port = address.rsplit(":", 1)
-    sock = socket.create_connection((host, int(port)))
+    sock = dial(address)
     reader = sock.makefile("r", encoding="ascii", newline="\n")
     writer = sock.makefile("w", encoding="ascii", newline="\n")
     for prompt, answer in (("LOGIN", login), ("PASS", password)):

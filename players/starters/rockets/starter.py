@@ -228,12 +228,22 @@ class Client:
         return int(f[0]), int(f[1])
 
 
+def dial(address):
+    """Connects to arena serve at HOST:PORT, or exits saying why it cannot."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        sys.exit(f"--tcp {address}: want HOST:PORT, e.g. 127.0.0.1:20000")
+    try:
+        return socket.create_connection((host, int(port)))
+    except OSError as e:
+        sys.exit(f"cannot connect to {address}: {e.strerror or e} (is arena serve running there?)")
+
+
 def connect(args):
     """stdin/stdout by default; --tcp performs the LOGIN/PASS handshake."""
     if not args.tcp:
         return Client(sys.stdin, sys.stdout)
-    host, port = args.tcp.rsplit(":", 1)
-    sock = socket.create_connection((host, int(port)))
+    sock = dial(args.tcp)
     rfile = sock.makefile("r", encoding="ascii", newline="\n")
     wfile = sock.makefile("w", encoding="ascii", newline="\n")
     client = Client(rfile, wfile)
