@@ -81,7 +81,8 @@ before any command of the bot was answered), exits 1 saying so.`,
 			if err := checkDial("--tcp", addr); err != nil {
 				return usageErr("bot %s: %v", args[0], err)
 			}
-			if login == "" {
+			defaultLogin := login == ""
+			if defaultLogin {
 				login = name
 			}
 			// Every failure names the bot, the server and the login, and says what happened to
@@ -93,6 +94,12 @@ before any command of the bot was answered), exits 1 saying so.`,
 			defer conn.Close()
 			in := bufio.NewReaderSize(conn, 64<<10)
 			if err := answerHandshake(in, conn, login, password, connFailure); err != nil {
+				var refused loginRefused
+				if errors.As(err, &refused) && defaultLogin {
+					// The first stumble: arena serve's teams are login1, login2, … unless
+					// its --team flags name them, and the bot logged in as its own name.
+					return fmt.Errorf("bot %s: logging in to %s as %s (its name: no --login given): %w; arena serve's teams are login1, login2, … with password secret unless its --team flags name them", args[0], addr, login, err)
+				}
 				return fmt.Errorf("bot %s: logging in to %s as %s: %w", args[0], addr, login, err)
 			}
 			// A bot takes the end of its input for the end of the session. One that read
@@ -139,10 +146,15 @@ func answerHandshake(in *bufio.Reader, out io.Writer, login, password string, fa
 		return fmt.Errorf("%w before answering the password", failed(err))
 	}
 	if got := strings.TrimSpace(line); got != "OK" {
-		return fmt.Errorf("login refused: %q", got)
+		return loginRefused(got)
 	}
 	return nil
 }
+
+// loginRefused is the server's answer to a login it refused.
+type loginRefused string
+
+func (r loginRefused) Error() string { return fmt.Sprintf("login refused: %q", string(r)) }
 
 // dialTimeout bounds the connection to a server.
 const dialTimeout = 10 * time.Second

@@ -832,3 +832,19 @@ func TestDeadline24StartersSayWhyTheyCannotConnect(t *testing.T) {
 		}
 	}
 }
+
+// `arena bot GAME/NAME --tcp` logs in as NAME unless --login is given, which a default
+// arena serve (teams login1, login2, …) refuses: the refusal says so, and how teams are
+// named. A login given and refused is said as it is.
+func TestBotLoginRefusedSaysHowTeamsAreNamed(t *testing.T) {
+	srv := d24Serve(t, "--game", "bestow")
+	r := arena(t, "bot", "bestow/greedy", "--tcp", srv.addr)
+	want := `logging in to ` + srv.addr + ` as greedy (its name: no --login given): login refused: "FAILED 1 bad login or password"; arena serve's teams are login1, login2, … with password secret unless its --team flags name them`
+	if r.code != 1 || !strings.Contains(r.stderr, want) {
+		t.Errorf("default login refused: want exit 1 and %q\n%s", want, r)
+	}
+	r = arena(t, "bot", "bestow/greedy", "--tcp", srv.addr, "--login", "bob")
+	if r.code != 1 || !strings.Contains(r.stderr, `as bob: login refused: "FAILED 1 bad login or password"`) || strings.Contains(r.stderr, "arena serve's teams") {
+		t.Errorf("a given login refused: want exit 1 and the refusal alone\n%s", r)
+	}
+}
