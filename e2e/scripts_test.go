@@ -128,6 +128,22 @@ func TestTournamentScriptsHelp(t *testing.T) {
 	}
 }
 
+// The script's options go before the bots: one given after them is said so, with exit 2
+// and nothing written, rather than handed to arena, which refused it as an unknown flag.
+func TestTournamentLocalScriptOptionAfterTheBots(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	dir := t.TempDir()
+	r := script(t, dir, "tournament-local.sh", []string{"ARENA=" + arenaBin}, "-g", "queens", "builtin:greedy", "builtin:random", "-o", "x.jsonl")
+	if r.code != 2 || !strings.Contains(r.stderr, "tournament-local: -o after the bots: the script's options go before them (arena's after --)") || strings.Contains(r.stderr, "unknown shorthand flag") {
+		t.Errorf("want exit 2 naming the misplaced option\n%s", r)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("files made: %v", left)
+	}
+}
+
 // When arena refuses the arguments (exit 2) the local script says so, rather than that
 // running the same command again would finish the tournament, and exits 2 too.
 func TestTournamentLocalScriptRefusedArguments(t *testing.T) {

@@ -50,6 +50,13 @@ shift $((OPTIND - 1))
 bots=() extra=()
 while [ $# -gt 0 ]; do
   if [ "$1" = "--" ]; then shift; extra=("$@"); break; fi
+  case $1 in
+    -[gnpsoh])
+      # No bot's command starts with a dash: one of the script's options after the bots,
+      # which arena would be handed and refuse as a flag of its own.
+      echo "tournament-local: $1 after the bots: the script's options go before them (arena's after --)" >&2
+      usage ;;
+  esac
   bots+=("$1"); shift
 done
 [ ${#bots[@]} -ge 2 ] || { echo "tournament-local: give at least two bots" >&2; usage; }
