@@ -1,6 +1,7 @@
 package agrid
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"hash"
@@ -27,13 +28,25 @@ func failCode(err error) int { return protocol.RefusedCode(err) }
 // (protocol.Client), with the data shapes of the agrid commands.
 type client struct {
 	*protocol.Client
-	seen hash.Hash64 // everything read so far, to seed a bot's randomness
+	seen hash.Hash64 // everything read so far but the WAITING lines, to seed a bot's randomness
 }
 
 func newClient(in io.Reader, out io.Writer) *client {
 	c := &client{Client: protocol.NewClient(in, out, 1<<22), seen: fnv.New64a()}
-	c.Seen = c.seen
+	c.Seen = untimed{c.seen}
 	return c
+}
+
+// untimed passes on the lines it is given but WAITING x: x is the time the turn had left,
+// which differs from one run of a game to the next, and a bot whose randomness is seeded
+// after its first wait (at a small L) must play a game the same way every time.
+type untimed struct{ w io.Writer }
+
+func (u untimed) Write(line []byte) (int, error) {
+	if bytes.HasPrefix(line, []byte("WAITING ")) {
+		return len(line), nil
+	}
+	return u.w.Write(line)
 }
 
 // left is the number of commands the team may still send this turn.
