@@ -77,18 +77,73 @@ func TestVariants(t *testing.T) {
 	}
 }
 
-// TestSmallCommandLimit: with a tight L both bots keep to the protocol (forced waiting
-// included) and greedy still wins once it can act at all.
+// TestSmallCommandLimit: with few commands a turn (L = 1, 2 and 3; the default is 30) both
+// bots keep to the protocol and greedy plays: it reads what it does not need on every turn
+// only when due or when commands are to spare, keeps what it learns and does from turn to
+// turn, and its workers walk their squares (a PUT or a MOVE a turn at L = 1) and harvest
+// them. It wins on every seed, seats alternating, and its PUTs keep the season going to its
+// end. It used to read TIME_TO_END, the map or its history and its workers on every turn,
+// and never acted: at L = 1 and 2 the idle countdown ended the season at turn 101 at 0-0,
+// at L = 3 it lasted to the end at 0-0. (Greedy won all of seeds 1-40 at each of these
+// limits, in 300-turn seasons and in 1000-turn ones.) At L = 5 and 8 it wins as well.
 func TestSmallCommandLimit(t *testing.T) {
-	for _, tc := range []struct {
-		limit      string
-		greedyWins bool
-	}{{"1", false}, {"5", true}, {"8", true}} {
-		t.Run("L="+tc.limit, func(t *testing.T) {
-			res := playGame(t, 3, map[string]string{"L": tc.limit, "turns": "300"}, agrid.Greedy, agrid.Random)
+	const turns = 300
+	for _, limit := range []string{"1", "2", "3", "5", "8"} {
+		for seed := int64(1); seed <= 4; seed++ {
+			t.Run(fmt.Sprintf("L=%s/seed%d", limit, seed), func(t *testing.T) {
+				greedySeat := int(seed % 2)
+				bots := []refereetest.BotFunc{agrid.Random, agrid.Random}
+				bots[greedySeat] = agrid.Greedy
+				cfg := referee.Config{Seed: seed, Players: 2, Options: map[string]string{"L": limit, "turns": fmt.Sprint(turns)}}
+				ref, err := refereetest.PlayInProcess(agridref.Game{}, cfg, bots)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := ref.Result()
+				for i, o := range res {
+					if o.Status != referee.StatusOK {
+						t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+					}
+				}
+				t.Logf("greedy %.1f, random %.1f", res[greedySeat].Score, res[1-greedySeat].Score)
+				if referee.Winner(res) != greedySeat {
+					t.Errorf("greedy (seat %d) %.1f, random %.1f", greedySeat, res[greedySeat].Score, res[1-greedySeat].Score)
+				}
+				if !ref.Over() || ref.Turn() != turns {
+					t.Errorf("the season ended at turn %d, want %d", ref.Turn(), turns)
+				}
+			})
+		}
+	}
+}
+
+// TestSmallCommandLimitLateTurnsAndRefusals: at L = 1 and 2 turns end under the bots at
+// many places (their count of the turn's commands and of the turns is then wrong) and every
+// command of one turn in seven is answered FAILED 5: both stay in the game to its end, and
+// greedy still wins.
+func TestSmallCommandLimitLateTurnsAndRefusals(t *testing.T) {
+	for _, limit := range []string{"1", "2"} {
+		t.Run("L="+limit, func(t *testing.T) {
+			cfg := referee.Config{Seed: 3, Players: 2, Options: map[string]string{"L": limit, "turns": "500"}}
+			ref, refused, err := refereetest.PlayHarried(agridref.Game{}, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Random})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if refused == 0 {
+				t.Fatal("no command refused")
+			}
+			res := ref.Result()
+			for i, o := range res {
+				if o.Status != referee.StatusOK {
+					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+				}
+			}
 			t.Logf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
-			if tc.greedyWins && referee.Winner(res) != 0 {
+			if referee.Winner(res) != 0 {
 				t.Errorf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
+			}
+			if !ref.Over() || ref.Turn() != 500 {
+				t.Errorf("the season ended at turn %d, want 500", ref.Turn())
 			}
 		})
 	}

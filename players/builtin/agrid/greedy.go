@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"github.com/arena-games/arena/internal/detmath"
 )
@@ -16,26 +14,45 @@ import (
 // the square as soon as its border is closed. Squares are chosen for the best value per
 // turn (area^D over the turns the border takes), avoid hills, each other and the posts the
 // worker cannot take over, and fit the marker lifespan and the spread limit.
+//
+// It plays at any command limit L, down to 1: it counts its commands and keeps all it
+// learns and does from turn to turn (the world, the map, where its workers stand and what
+// they carry, their squares), so a turn whose commands run out stops where it is and the
+// next one goes on from there. What is not needed every turn is read when due
+// (TIME_TO_END: see clock; SHOW_MAP every E turns) or when commands are to spare
+// (SHOW_HISTORY, LIST_MY_WORKERS, LIST_ENEMY_WORKERS). Workers are served in order: the
+// first ones walk at a PUT and a MOVE a turn, the next at what the turn leaves them, and
+// those it leaves nothing stay where they are (at L = 1 one worker walks, a PUT or a MOVE
+// a turn); squares are sized for that pace. At the default L everything is read on every
+// turn.
 func Greedy(in io.Reader, out io.Writer) error {
 	g := newGreedy()
 	return play(in, out, g.turn)
 }
 
 func newGreedy() *greedy {
-	return &greedy{plans: map[int]*square{}, refused: map[[3]int]bool{}, wandered: map[int]int{}, lastShowMap: -1}
+	return &greedy{plans: map[int]*square{}, refused: map[[3]int]bool{}, wandered: map[int]int{}, unloaded: map[int]byte{}, parked: map[int]int{}, enemiesRead: -1 << 30, lastShowMap: -1, now: -1}
 }
 
 type greedy struct {
 	p           params
 	k           *knowledge
 	rng         *rand.Rand
-	firstU      int // TIME_TO_END's U in the first turn seen: turns are counted from there
+	now         int   // the bot's own count of its turns (a turn that ended before it waited is missed)
+	clock       clock // TIME_TO_END as last read
+	firstU      int   // TIME_TO_END's U in the first turn seen: turns are counted from there
 	t           int
 	turnsLeft   int
 	lastShowMap int             // the latest turn the last SHOW_MAP may have been answered in
-	showMapSent bool            // SHOW_MAP answered since the last TIME_TO_END: lastShowMap is still to be set
+	showMapSent bool            // SHOW_MAP answered in the bot's last turn: lastShowMap is still to be set
+	workers     []mine          // LIST_MY_WORKERS as last read, moved and loaded by the bot's own commands since
+	stale       bool            // a command was refused that the picture of the workers said was fine: read them again
 	plans       map[int]*square // by worker id
 	harvested   []*square       // squares harvested last turn, to clear from the picture
+	unloaded    map[int]byte    // foreign markers put from storage this turn, by post, to add to the picture
+	enemiesRead int             // the turn of the last LIST_ENEMY_WORKERS
+	enemyPosts  map[int]int     // where other teams' workers stood then (how many)
+	parked      map[int]int     // posts where a PUT met workers the bot did not know of, in the end: the turn
 	refused     map[[3]int]bool // squares (x0, y0, side) whose harvest the referee refused
 	wandered    map[int]int     // by worker id: turns spent looking for room
 }
@@ -44,25 +61,82 @@ type greedy struct {
 type square struct {
 	x0, y0, side int
 	border       []int
-	at           int // index in border of the worker's post
-	blocked      int // turns spent waiting for a crowd to leave
+	at           int  // index in border of the worker's post
+	blocked      int  // turns spent waiting for a crowd to leave
+	put          bool // the worker's PUT on its post was accepted (its MOVE may wait for the next turn)
+}
+
+// team is the number of the team's workers (4 until LIST_MY_WORKERS tells).
+func (g *greedy) team() int {
+	if len(g.workers) == 0 {
+		return 4
+	}
+	return len(g.workers)
+}
+
+// room says whether a read fits in what is left of the turn with n commands kept back for
+// the workers. The reads that are not needed on every turn are made when the turn leaves
+// room for them: SHOW_HISTORY, which keeps the picture of the map right between two
+// SHOW_MAPs, and LIST_MY_WORKERS, which corrects what the bot counts of its workers, first,
+// as long as a command a worker is left; then LIST_ENEMY_WORKERS as long as a PUT and a MOVE
+// a worker are left; TIME_TO_END, when not due, only when all of them fit as well. Before L
+// is known (the first turn) there is no room: L may be 1.
+func (g *greedy) room(c *client, n int) bool {
+	return c.Limit > 0 && c.left() > n
+}
+
+// reads is about how many commands a turn's reads take at the limit L: the reads that fit
+// (see room), and TIME_TO_END and SHOW_MAP when due, about one command in five turns.
+func (g *greedy) reads() float64 {
+	w, l := g.team(), g.p.L
+	r := 0.2
+	for _, fits := range []bool{l > w+1, l-1 > w+1, l-2 > 2*w, l > 2*w+4} {
+		if fits {
+			r++
+		}
+	}
+	return r
+}
+
+// query sends a read within the turn's budget.
+func (g *greedy) query(c *client, command string, fixed int, counted bool) ([]string, error) {
+	if c.left() < 1 {
+		return nil, errBudget
+	}
+	return c.call(command, fixed, counted)
 }
 
 func (g *greedy) turn(c *client) error {
-	data, err := c.call("TIME_TO_END", 1, false)
-	if err != nil {
-		return err
+	err := g.play(c)
+	if errors.Is(err, errBudget) {
+		return nil // the rest waits for the next turn
 	}
-	u, _ := strconv.Atoi(strings.Fields(data[0])[0])
-	// Within a game U goes down on every turn (this is called once a turn): one that does
-	// not is the next game of the session (arena serve --games), even one of a single turn.
-	if g.p.parsed && u >= g.turnsLeft {
-		*g = *newGreedy()
-		c.Limit = 0
+	return err
+}
+
+func (g *greedy) play(c *client) error {
+	g.now++
+	if g.clock.due(g.now) || g.room(c, 2*g.team()+4) {
+		u, v, err := timeToEnd(c)
+		if err != nil {
+			return err
+		}
+		if g.p.parsed && g.clock.newGame(u, g.now) {
+			// The next game: learn its world afresh (its L is taken to be the last game's
+			// until DESCRIBE_WORLD tells).
+			now := g.now
+			*g = *newGreedy()
+			g.now = now
+		}
+		if !g.p.parsed {
+			g.firstU = u
+		}
+		g.clock.set(u, v, g.now)
 	}
 	if !g.p.parsed {
-		g.firstU = u
-		data, err := c.call("DESCRIBE_WORLD", 1, false)
+		// In the first game L is not known yet: at L = 1 this is the command that meets
+		// the limit, and DESCRIBE_WORLD waits for the next turn.
+		data, err := g.query(c, "DESCRIBE_WORLD", 1, false)
 		if err != nil {
 			return err
 		}
@@ -72,7 +146,8 @@ func (g *greedy) turn(c *client) error {
 		g.k = newKnowledge(g.p.A)
 		c.Limit = g.p.L
 	}
-	g.t, g.turnsLeft = g.firstU-u, u
+	g.turnsLeft = g.clock.turnsLeft(g.now)
+	g.t = g.firstU - g.turnsLeft
 	if g.showMapSent {
 		// A turn may end before the bot waits, unannounced: the rest of its commands are
 		// answered in the next turn. So the last SHOW_MAP was answered in the turn it was
@@ -83,39 +158,81 @@ func (g *greedy) turn(c *client) error {
 	if err := g.refresh(c); err != nil {
 		return err
 	}
-	data, err = c.call("LIST_MY_WORKERS", 1, true)
-	if err != nil {
-		return err
-	}
-	workers, err := parseMyWorkers(data, g.p.A)
-	if err != nil {
-		return err
+	if g.workers == nil || g.stale || g.room(c, g.team()+1) {
+		data, err := g.query(c, "LIST_MY_WORKERS", 1, true)
+		if err != nil {
+			return err
+		}
+		if g.workers, err = parseMyWorkers(data, g.p.A); err != nil {
+			return err
+		}
+		g.stale = false
 	}
 	enemies := map[int]int{}
-	if c.left() > 2*len(workers) { // worth knowing only when the turn's budget allows acting
-		data, err = c.call("LIST_ENEMY_WORKERS", 1, true)
+	// Worth knowing only when the turn's budget allows acting; with few commands a turn,
+	// now and then for a worker that is to choose a square (the other teams may have
+	// workers that stay where they are, short of commands themselves).
+	if c.left() > 2*len(g.workers) || g.tight() && g.choosing() && g.t-g.enemiesRead >= 10 {
+		data, err := g.query(c, "LIST_ENEMY_WORKERS", 1, true)
 		if err != nil {
 			return err
 		}
 		enemies = parseEnemyWorkers(data, g.p.A)
+		g.enemiesRead, g.enemyPosts = g.t, enemies
 	}
 	if g.rng == nil {
 		g.rng = rand.New(rand.NewPCG(c.seen.Sum64(), 2))
 	}
+	workers := append([]mine(nil), g.workers...) // where they stand as the turn begins
 	own := map[int]int{}
 	for _, w := range workers {
 		own[w.post]++
 	}
-	for _, w := range workers {
-		if err := g.act(c, w, enemies[w.post]+own[w.post] > 1); err != nil {
-			if errors.Is(err, errBudget) {
-				return nil // the rest waits for the next turn
-			}
+	for i, w := range workers {
+		pace := g.pace(i)
+		if pace == 0 {
+			break // the turn's commands do not reach this worker, nor the next ones
+		}
+		if c.left() < 1 {
+			return errBudget
+		}
+		if err := g.act(c, i, w, pace, enemies[w.post]+own[w.post] > 1); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// pace is the turns the worker served i-th takes per post of its border: 1 when the turn's
+// L commands leave it a PUT and a MOVE after the reads, more when they leave it only one now
+// and then, 0 when they leave it none.
+func (g *greedy) pace(i int) float64 {
+	share := float64(g.p.L) - g.reads() - float64(2*i)
+	switch {
+	case share >= 2:
+		return 1
+	case share <= 0:
+		return 0
+	}
+	return 2 / share
+}
+
+// choosing says whether the first worker served has no square.
+func (g *greedy) choosing() bool {
+	return len(g.workers) > 0 && g.plans[g.workers[0].id] == nil
+}
+
+// tight says whether some workers walk slower than a post a turn, or not at all.
+func (g *greedy) tight() bool {
+	return g.pace(max(len(g.workers), 1)-1) != 1
+}
+
+// The referee's answers to a PUT where more than one worker stands, and to one on a hill
+// or one whose storage would overflow.
+const (
+	codePutCrowd  = 108
+	codeCannotPut = 106
+)
 
 // errBudget stops a turn when the command limit L is used up, before the referee forces
 // the team to wait.
@@ -131,10 +248,14 @@ func (g *greedy) send(c *client, format string, args ...any) error {
 }
 
 // refresh updates the picture of the map: the whole map every E turns, otherwise last
-// turn's history, expiries and the team's own harvests.
+// turn's history (when commands are to spare), expiries and the team's own harvests.
 func (g *greedy) refresh(c *client) error {
+	for post, colour := range g.unloaded {
+		g.k.board[post], g.k.expiry[post] = colour, g.t-1+g.p.F
+		delete(g.unloaded, post)
+	}
 	if g.lastShowMap < 0 || g.t-g.lastShowMap >= g.p.E {
-		data, err := c.call("SHOW_MAP", 1+2*g.p.A, false)
+		data, err := g.query(c, "SHOW_MAP", 1+2*g.p.A, false)
 		if err == nil {
 			g.showMapSent = true
 			g.harvested = nil
@@ -146,11 +267,13 @@ func (g *greedy) refresh(c *client) error {
 		// Refused all the same (a referee's FAILED 5, say): keep the picture up to date
 		// from the history and ask again next turn.
 	}
-	data, err := c.call("SHOW_HISTORY", 3, false)
-	if err != nil {
-		return err
+	if g.room(c, g.team()+1) {
+		data, err := c.call("SHOW_HISTORY", 3, false)
+		if err != nil {
+			return err
+		}
+		g.k.history(data, g.t, g.p.F)
 	}
-	g.k.history(data, g.t, g.p.F)
 	g.k.expire(g.t)
 	for _, sq := range g.harvested {
 		for _, post := range sq.border {
@@ -168,31 +291,32 @@ func (g *greedy) refresh(c *client) error {
 	return nil
 }
 
-// act plays one worker: follow its square, harvest it when closed, or find a new one.
-func (g *greedy) act(c *client, w mine, crowded bool) error {
+// act plays worker w, served i-th at the given pace: follow its square, harvest it when
+// closed, or find a new one.
+func (g *greedy) act(c *client, i int, w mine, pace float64, crowded bool) error {
 	sq := g.plans[w.id]
 	if sq != nil && sq.border[sq.at] != w.post {
-		sq.at = indexOf(sq.border, w.post)
+		sq.at, sq.put = indexOf(sq.border, w.post), false
 		if sq.at < 0 {
 			delete(g.plans, w.id)
 			sq = nil
 		}
 	}
 	if sq == nil {
-		sq = g.choose(w)
+		sq = g.choose(w, pace)
 		// A small square is a poor use of a worker: look for room for a bigger one first,
 		// and empty the storage on the way, for a while.
-		small := sq != nil && sq.side < min(4, g.maxSide())
+		small := sq != nil && sq.side < min(4, g.maxSide(pace))
 		if sq == nil || (small || g.mustUnload(w)) && g.wandered[w.id] < 8 {
 			g.wandered[w.id]++
-			return g.wander(c, w, crowded)
+			return g.wander(c, i, w, crowded)
 		}
 		g.wandered[w.id] = 0
 		g.plans[w.id] = sq
 	}
 	here := w.post
 	board := g.k.board
-	if board[here] != g.p.color || g.k.expiry[here]-g.t < 4*sq.side+8 {
+	if (board[here] != g.p.color || float64(g.k.expiry[here]-g.t) < float64(4*sq.side+8)*pace) && !sq.put {
 		foreign := board[here] != '.' && board[here] != '#' && board[here] != g.p.color
 		switch {
 		case crowded:
@@ -202,14 +326,38 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 			}
 		case foreign && w.load >= g.p.G:
 			delete(g.plans, w.id) // cannot take this post over
-			return g.wander(c, w, crowded)
+			return g.wander(c, i, w, crowded)
 		default:
 			err := g.send(c, "PUT %d %c", w.id, g.p.color)
 			if failCode(err) == 0 && err != nil {
 				return err
 			}
+			if failCode(err) == codePutCrowd {
+				// A worker the bot did not know of stands here (at a small L the other
+				// teams' workers are not listed on every turn): try again next turn, and give
+				// the square up if it stays, as a worker left without commands does.
+				sq.blocked++
+				if sq.blocked <= 3 {
+					return nil
+				}
+				g.parked[here] = g.t
+				delete(g.plans, w.id)
+				return nil
+			}
+			if failCode(err) == codeCannotPut {
+				// The storage is full: the post held a foreign marker the picture missed,
+				// or the worker carries more than the bot counted (neither SHOW_HISTORY nor
+				// LIST_MY_WORKERS is read on every turn at a small L).
+				g.stale = true
+				delete(g.plans, w.id)
+				return nil
+			}
 			if err == nil {
+				if foreign {
+					g.carry(i, board[here], 1) // the foreign marker goes into the storage
+				}
 				board[here], g.k.expiry[here] = g.p.color, g.t+g.p.F
+				sq.put = true
 			}
 		}
 	}
@@ -237,9 +385,26 @@ func (g *greedy) act(c *client, w mine, crowded bool) error {
 		return err
 	}
 	if err == nil {
-		sq.at = (sq.at + 1) % len(sq.border)
+		sq.at, sq.put = (sq.at+1)%len(sq.border), false
+		g.workers[i].post = next
+	} else {
+		g.stale = true
 	}
 	return nil
+}
+
+// carry counts n more markers of colour in the storage of the worker served i-th, as a PUT
+// of the bot's own has it once the turn is over (LIST_MY_WORKERS is not read on every turn).
+func (g *greedy) carry(i int, colour byte, n int) {
+	w := &g.workers[i]
+	stored := make(map[byte]int, len(w.stored)+1)
+	for col, k := range w.stored {
+		stored[col] = k
+	}
+	if stored[colour] += n; stored[colour] <= 0 {
+		delete(stored, colour)
+	}
+	w.stored, w.load = stored, w.load+n
 }
 
 // closed reports whether every border post holds the team's marker.
@@ -252,10 +417,11 @@ func (g *greedy) closed(sq *square) bool {
 	return true
 }
 
-// choose finds the best square having the worker's post as a corner, or nil.
-func (g *greedy) choose(w mine) *square {
+// choose finds the best square having the worker's post as a corner, or nil, for a worker
+// walking at the given pace.
+func (g *greedy) choose(w mine, pace float64) *square {
 	a := g.p.A
-	maxSide := g.maxSide()
+	maxSide := g.maxSide(pace)
 	var best *square
 	bestValue := 0.0
 	x, y := w.post%a, w.post/a
@@ -275,12 +441,14 @@ func (g *greedy) choose(w mine) *square {
 	return best
 }
 
-// maxSide is the largest square worth starting: within the spread limit (with a margin),
-// closed before its first marker expires and before the season ends.
-func (g *greedy) maxSide() int {
-	side := min(g.p.lim-1, 12, (g.turnsLeft-2)/4)
-	if g.p.F < 4*side+4 {
-		side = min(side, (g.p.F-4)/4)
+// maxSide is the largest square worth starting for a worker walking at the given pace:
+// within the spread limit (with a margin), closed before its first marker expires and
+// before the season ends.
+func (g *greedy) maxSide(pace float64) int {
+	turnsLeft, lifespan := int(float64(g.turnsLeft)/pace), int(float64(g.p.F)/pace)
+	side := min(g.p.lim-1, 12, (turnsLeft-2)/4)
+	if lifespan < 4*side+4 {
+		side = min(side, (lifespan-4)/4)
 	}
 	return side
 }
@@ -303,12 +471,33 @@ func (g *greedy) cost(sq *square, w mine) (int, bool) {
 			return 0, false
 		}
 	}
+	// Where the worker's mates stand no marker can be put while they stay (a crowd), and
+	// with few commands a turn some of them stay for long; so may other teams' workers,
+	// short of commands themselves: those seen lately, and those a PUT met.
+	mates := map[int]bool{}
+	if g.tight() {
+		for _, m := range g.workers {
+			if m.id != w.id {
+				mates[m.post] = true
+			}
+		}
+		if g.t-g.enemiesRead < 50 {
+			for post := range g.enemyPosts {
+				mates[post] = true
+			}
+		}
+		for post, t := range g.parked {
+			if g.t-t < 200 {
+				mates[post] = true
+			}
+		}
+	}
 	foreign, cost := 0, 0
 	onBorder := map[int]bool{}
 	for _, post := range sq.border {
 		onBorder[post] = true
 		switch c := g.k.board[post]; {
-		case c == '#':
+		case c == '#' || mates[post]:
 			return 0, false
 		case c == g.p.color:
 			cost--
@@ -332,18 +521,26 @@ func (g *greedy) cost(sq *square, w mine) (int, bool) {
 	return max(cost+2*foreign, -2*sq.side), true
 }
 
-// wander moves a worker without a square one step, away from the other squares when it
-// can, and unloads a foreign marker on a free post when its storage is getting full.
-func (g *greedy) wander(c *client, w mine, crowded bool) error {
+// wander moves worker w, served i-th, without a square one step, away from the other
+// squares when it can, and unloads a foreign marker on a free post when its storage is
+// getting full.
+func (g *greedy) wander(c *client, i int, w mine, crowded bool) error {
 	a := g.p.A
-	if g.mustUnload(w) && !crowded && g.k.board[w.post] == '.' && !g.planned(w.post) {
+	if g.mustUnload(w) && !crowded && g.k.board[w.post] == '.' && !g.planned(w.post) && g.unloaded[w.post] == 0 {
 		colour, most := byte(0), 0
 		for col, n := range w.stored {
 			if n > most || n == most && col < colour {
 				colour, most = col, n
 			}
 		}
-		if err := ignoreFailure(g.send(c, "PUT %d %c", w.id, colour)); err != nil {
+		err := g.send(c, "PUT %d %c", w.id, colour)
+		if err == nil {
+			g.carry(i, colour, -1)
+			// The picture shows the marker from the next turn on (SHOW_HISTORY would tell
+			// it then): a turn cut short by the command limit must not unload here again.
+			g.unloaded[w.post] = colour
+		}
+		if err := ignoreFailure(err); err != nil {
 			return err
 		}
 	}
@@ -365,7 +562,13 @@ func (g *greedy) wander(c *client, w mine, crowded bool) error {
 		return nil
 	}
 	s := free[g.rng.IntN(len(free))]
-	return ignoreFailure(g.send(c, "MOVE %d %d %d", w.id, s[0], s[1]))
+	err := g.send(c, "MOVE %d %d %d", w.id, s[0], s[1])
+	if err == nil {
+		g.workers[i].post = step(a, w.post, s[0], s[1])
+	} else if failCode(err) != 0 {
+		g.stale = true
+	}
+	return ignoreFailure(err)
 }
 
 // planned reports whether a post lies in or next to one of the team's squares.

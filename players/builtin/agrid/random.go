@@ -4,32 +4,40 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 )
 
 // Random walks its workers at random, puts its own markers on about half of the posts it
 // visits and now and then harvests from one of them. It is the baseline every other bot
 // must beat.
+//
+// It stays within the command limit L: TIME_TO_END is read when due (see clock) or when
+// commands are to spare, its workers are listed on every turn, and the turn ends where its
+// commands run out (at L = 1 listing the workers takes them all: it never acts).
 func Random(in io.Reader, out io.Writer) error {
 	var (
 		p      params
 		hills  []byte
 		rng    *rand.Rand
 		placed []int // posts where it put markers, in order
-		left   = -1  // turns to the end, as TIME_TO_END last said
+		clock  clock // TIME_TO_END as last read
+		now    = -1  // its own count of its turns
 	)
 	return play(in, out, func(c *client) error {
-		data, err := c.call("TIME_TO_END", 1, false)
-		if err != nil {
-			return err
+		now++
+		if clock.due(now) || c.Limit > 0 && c.left() > 2*4+1 {
+			u, v, err := timeToEnd(c)
+			if err != nil {
+				return err
+			}
+			if clock.newGame(u, now) { // the next game of the session: see clock
+				p, hills, rng, placed = params{}, nil, nil, nil
+			}
+			clock.set(u, v, now)
 		}
-		u, _ := strconv.Atoi(strings.Fields(data[0])[0])
-		if left >= 0 && u >= left { // the next game of the session: see greedy's turn
-			p, hills, rng, placed = params{}, nil, nil, nil
-		}
-		left = u
 		if !p.parsed {
+			if c.left() < 1 {
+				return nil
+			}
 			data, err := c.call("DESCRIBE_WORLD", 1, false)
 			if err != nil {
 				return err
@@ -37,8 +45,12 @@ func Random(in io.Reader, out io.Writer) error {
 			if p, err = parseParams(data[0]); err != nil {
 				return err
 			}
+			c.Limit = p.L
 		}
 		if hills == nil {
+			if c.left() < 1 {
+				return nil
+			}
 			k := newKnowledge(p.A)
 			data, err := c.call("SHOW_MAP", 1+2*p.A, false)
 			if err != nil {
@@ -49,7 +61,10 @@ func Random(in io.Reader, out io.Writer) error {
 			}
 			hills = k.board
 		}
-		data, err = c.call("LIST_MY_WORKERS", 1, true)
+		if c.left() < 1 {
+			return nil
+		}
+		data, err := c.call("LIST_MY_WORKERS", 1, true)
 		if err != nil {
 			return err
 		}
@@ -62,6 +77,9 @@ func Random(in io.Reader, out io.Writer) error {
 		}
 		for _, w := range workers {
 			if hills[w.post] != '#' && rng.IntN(2) == 0 {
+				if c.left() < 1 {
+					return nil
+				}
 				_, err := c.call(fmt.Sprintf("PUT %d %c", w.id, p.color), 0, false)
 				if err = ignoreFailure(err); err != nil {
 					return err
@@ -76,12 +94,15 @@ func Random(in io.Reader, out io.Writer) error {
 			}
 			if len(options) > 0 {
 				s := options[rng.IntN(len(options))]
+				if c.left() < 1 {
+					return nil
+				}
 				if err := ignoreFailure(callErr(c, fmt.Sprintf("MOVE %d %d %d", w.id, s[0], s[1]))); err != nil {
 					return err
 				}
 			}
 		}
-		if len(placed) > 0 && rng.IntN(10) == 0 {
+		if len(placed) > 0 && rng.IntN(10) == 0 && c.left() > 0 {
 			post := placed[rng.IntN(len(placed))]
 			if err := ignoreFailure(callErr(c, fmt.Sprintf("SCORE %d %d", post%p.A, post/p.A))); err != nil {
 				return err
