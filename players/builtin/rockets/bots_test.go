@@ -2,6 +2,7 @@ package rockets
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/arena-games/arena/referee"
@@ -105,10 +106,54 @@ func TestGreedyWinsWithFourCommandsATurn(t *testing.T) {
 	}
 }
 
-// With L = 1 the bots need two turns to learn the world (DESCRIBE_WORLD, then HOME) and
-// are forced to wait every turn: they stay in the game to the end.
+// With few commands a turn (L = 1, 2 and 3; the default is 40) both bots stay within L and
+// in the game to its end, and greedy plays: the cars free at the last CARS get their orders
+// over as many turns as it takes, ROADS_STATUS and HOME are read when needed, and it wins on
+// every seed, seats alternating, mostly with a rocket launched. It used to read HOME, CARS
+// and ROADS_STATUS on every turn, was forced to wait at L = 1 and never drove a car at
+// L = 1, 2 or 3: it scored nothing. (Greedy won all of seeds 1-40 at each of these limits.)
 func TestCommandLimitOne(t *testing.T) {
-	play(t, 3, map[string]string{"L": "1", "turns": "50"}, Greedy, Random)
+	for _, limit := range []string{"1", "2", "3"} {
+		for seed := int64(1); seed <= 4; seed++ {
+			t.Run(fmt.Sprintf("L=%s/seed%d", limit, seed), func(t *testing.T) {
+				greedy := int(seed % 2)
+				bots := []refereetest.BotFunc{Random, Random}
+				bots[greedy] = Greedy
+				res, teams := play(t, seed, map[string]string{"L": limit}, bots...)
+				t.Logf("greedy %.0f (%d cycles, %d launched), random %.0f", res[greedy].Score, teams[greedy].Cycles, teams[greedy].Launched, res[1-greedy].Score)
+				if referee.Winner(res) != greedy || teams[greedy].Cycles == 0 {
+					t.Errorf("greedy (seat %d) %.0f with %d cycles, random %.0f", greedy, res[greedy].Score, teams[greedy].Cycles, res[1-greedy].Score)
+				}
+			})
+		}
+	}
+}
+
+// At L = 1 and 2 turns end under the bots at many places and every command of one turn in
+// seven is answered FAILED 5: both stay in the game to its end, and greedy still wins.
+func TestCommandLimitOneLateTurnsAndRefusals(t *testing.T) {
+	for _, limit := range []string{"1", "2"} {
+		t.Run("L="+limit, func(t *testing.T) {
+			cfg := referee.Config{Seed: 3, Players: 2, Options: map[string]string{"L": limit}}
+			ref, refused, err := refereetest.PlayHarried(rockets.Game{}, cfg, []refereetest.BotFunc{Greedy, Random})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if refused == 0 {
+				t.Fatal("no command refused")
+			}
+			res := ref.Result()
+			for i, o := range res {
+				if o.Status != referee.StatusOK {
+					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+				}
+			}
+			t.Logf("greedy %.0f, random %.0f", res[0].Score, res[1].Score)
+			if referee.Winner(res) != 0 {
+				t.Errorf("greedy %.0f, random %.0f", res[0].Score, res[1].Score)
+			}
+		})
+	}
 }
 
 // Turns end under the bots at many places, as on a busy machine with short turns, and the

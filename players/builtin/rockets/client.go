@@ -81,18 +81,25 @@ type world struct {
 	limit      int
 	homes      []int
 	home       int
+	cash       int64  // the team's cash as HOME first told it
 	seed       uint64 // hash of what was read: the bot's randomness
 	described  string // the DESCRIBE_WORLD lines seed is made from
 }
 
 // describe learns the world: DESCRIBE_WORLD, then HOME. A refusal or the command limit
-// (L may be 1) leaves the rest for the next turn, so a bot never leaves the game over it.
+// (L may be 1: HOME then waits for the next turn) leaves the rest for the next turn, so a
+// bot never leaves the game over it.
 func (c *client) describe() (*world, error) {
 	var w *world
 	for {
 		var err error
-		if w == nil {
+		if !c.room(1) {
+			err = errNoRoom // the next game noticed at the turn's last command, say
+		} else if w == nil {
 			w, err = c.describeWorld()
+		}
+		if err == nil && !c.room(1) {
+			err = errNoRoom
 		}
 		if err == nil {
 			if err = c.home(w); err == nil {
@@ -100,7 +107,7 @@ func (c *client) describe() (*world, error) {
 			}
 		}
 		switch {
-		case errors.As(err, new(*failure)):
+		case errors.As(err, new(*failure)), errors.Is(err, errNoRoom):
 			err = c.wait()
 		case errors.Is(err, errTurnOver):
 			err = nil
@@ -110,6 +117,9 @@ func (c *client) describe() (*world, error) {
 		}
 	}
 }
+
+// errNoRoom: the turn's L commands are used up.
+var errNoRoom = errors.New("no command left this turn")
 
 // describeWorld reads DESCRIBE_WORLD.
 func (c *client) describeWorld() (*world, error) {
@@ -153,6 +163,9 @@ func (c *client) home(w *world) error {
 		return err
 	}
 	w.home, _ = strconv.Atoi(home[0])
+	if len(home) > 1 {
+		w.cash, _ = strconv.ParseInt(home[1], 10, 64)
+	}
 	w.seed = fnv(w.described + "|" + home[0])
 	return nil
 }

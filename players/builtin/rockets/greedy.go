@@ -6,6 +6,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/arena-games/arena/protocol"
 )
 
 // Greedy learns the map from ROADS_STATUS as its cars explore, then drives every car round
@@ -13,6 +15,16 @@ import (
 // them cheaper for the team). With money to spare it founds a launch site next to home on
 // that cycle, has the cars carry cash there on every lap, and launches as soon as the
 // deposit is enough. It upgrades engines when rich and trunks for the money runs.
+//
+// It plays at any command limit L, down to 1: it counts its commands and keeps what it
+// learns and does from turn to turn, so a turn whose commands run out stops where it is and
+// the next one goes on from there. The cars free at the last CARS get their orders, as many
+// a turn as L allows, before CARS is read again (a free car stays where it is until it is
+// moved, and the bot keeps count of what it did to each: upgrades, cash taken or given);
+// ROADS_STATUS is read when such a car stands in a city whose roads the bot has not seen,
+// HOME when a car at home is to be given orders and its cash was read ten turns ago or more,
+// TIME_TO_END when due (see countdown), and each also whenever commands are to spare. At the
+// default L it reads HOME, CARS and ROADS_STATUS on every turn.
 func Greedy(in io.Reader, out io.Writer) error {
 	c := newClient(in, out)
 	for {
@@ -30,6 +42,8 @@ func playGreedy(c *client) error {
 	}
 	b := &bot{c: c, world: w, graph: newGraph(w.cities), rng: rand.New(rand.NewPCG(w.seed, 11)), refused: map[int]bool{}}
 	b.visited = make([]bool, w.cities+1)
+	b.explored = make([]bool, w.cities+1)
+	b.cash, b.cashRead = w.cash, 0
 	for {
 		err := b.turn()
 		switch {
@@ -64,6 +78,13 @@ type bot struct {
 	cars    []carPlan
 	visited []bool // cities any car of the team has been to
 
+	cashRead  int        // the turn HOME last told the cash
+	fleet     []carState // CARS as last read, with the bot's own doings since (nil: to read again)
+	handled   []bool     // the cars of fleet given their orders since
+	roadsRead bool       // ROADS_STATUS read since that CARS
+	explored  []bool     // cities whose roads ROADS_STATUS has listed
+	launchNow bool       // the deposit was enough but the last turn's commands ran out first
+
 	best      tour
 	bestFirst int
 	bestAt    int // turn and knowledge the cached best tour was computed with
@@ -87,56 +108,181 @@ func (b *bot) reserve() int64 {
 	return max(int64(len(b.cars))*100*b.world.fuelPrice, 100)
 }
 
+// errBudget stops a turn whose commands have run out: the next turn goes on from there.
+var errBudget = errors.New("command budget used up")
+
+// spare says whether a read that is not needed on every turn fits in what is left of the
+// turn, with a command for every car and one more kept back.
+func (b *bot) spare() bool {
+	fleet := len(b.fleet)
+	if fleet == 0 {
+		fleet = 5
+	}
+	return b.c.Left() > fleet+1
+}
+
 func (b *bot) turn() error {
+	err := b.play()
+	if errors.Is(err, errBudget) {
+		return nil // the rest waits for the next turn
+	}
+	return err
+}
+
+func (b *bot) play() error {
 	// TIME_TO_END costs one of the turn's L commands: read when due (see countdown), and
 	// every turn once a rocket is up (the end matters then).
 	if b.clock.due(b.turnNo) || b.launched > 0 {
+		if !b.c.room(1) {
+			return errBudget
+		}
 		if err := b.c.sameGame(&b.clock, b.turnNo); err != nil {
 			return err
 		}
 	}
-	var err error
-	if b.cash, err = b.c.cash(); err != nil {
-		return err
+	if b.spare() {
+		if err := b.readCash(); err != nil {
+			return err
+		}
 	}
-	cars, err := b.c.cars()
-	if err != nil {
-		return err
+	if b.fleet == nil {
+		if !b.c.room(1) {
+			return errBudget
+		}
+		cars, err := b.c.cars()
+		if err != nil {
+			return err
+		}
+		b.fleet, b.handled, b.roadsRead = cars, make([]bool, len(cars)), false
+		for len(b.cars) < len(cars) {
+			b.cars = append(b.cars, carPlan{used: map[int]bool{}})
+		}
 	}
-	for len(b.cars) < len(cars) {
-		b.cars = append(b.cars, carPlan{used: map[int]bool{}})
+	if b.turnNo-b.cashRead >= 10 && b.freeAtHome() {
+		if err := b.readCash(); err != nil {
+			return err
+		}
 	}
-	roads, err := b.c.roads()
-	if err != nil {
-		return err
+	if !b.roadsRead && (b.spare() || b.stranger()) {
+		if !b.c.room(1) {
+			return errBudget
+		}
+		roads, err := b.c.roads()
+		if err != nil {
+			return err
+		}
+		b.graph.learn(roads)
+		b.roadsRead = true
+		// ROADS_STATUS lists every road of the cities where the cars are (a moving car is
+		// already in its destination).
+		for _, car := range b.fleet {
+			b.explored[car.city] = true
+		}
 	}
-	b.graph.learn(roads)
-	for i, car := range cars {
-		b.visited[car.city] = true
-		if car.busy > 0 || !b.c.room(1) {
+	if b.launchNow {
+		if err := b.launch(); err != nil {
+			return err
+		}
+	}
+	for i := range b.fleet {
+		if b.handled[i] {
 			continue
 		}
-		if err := b.drive(i, car); err != nil {
+		car := b.fleet[i]
+		b.visited[car.city] = true
+		if car.busy > 0 {
+			b.handled[i] = true
+			continue
+		}
+		if !b.c.room(1) {
+			b.launchNow = b.launchReady()
+			return errBudget
+		}
+		if err := b.drive(i, &b.fleet[i]); err != nil {
+			if errors.Is(err, errBudget) {
+				b.launchNow = b.launchReady()
+				return err
+			}
 			var f *failure
 			if !errors.As(err, &f) {
 				return err
 			}
 			b.cars[i].plan = nil // the plan was wrong: think again next time
 		}
+		b.handled[i] = true
 	}
-	if b.site != 0 && b.deposit >= b.world.sr && b.c.room(1) {
-		if err := b.c.send("LAUNCH_ROCKET " + strconv.Itoa(b.site)); err == nil {
-			b.site, b.deposit = 0, 0
-			b.launched++
-		} else if !errors.As(err, new(*failure)) {
-			return err
+	b.fleet = nil // every car has had its orders: read them again next turn
+	return b.launch()
+}
+
+// readCash reads the team's cash (HOME).
+func (b *bot) readCash() error {
+	if !b.c.room(1) {
+		return errBudget
+	}
+	cash, err := b.c.cash()
+	if err != nil {
+		return err
+	}
+	b.cash, b.cashRead = cash, b.turnNo
+	return nil
+}
+
+// freeAtHome says whether a car of the last CARS still to be given orders is at home and
+// free.
+func (b *bot) freeAtHome() bool {
+	for i, car := range b.fleet {
+		if !b.handled[i] && car.busy == 0 && car.city == b.world.home {
+			return true
 		}
+	}
+	return false
+}
+
+// stranger says whether a car of the last CARS still to be given orders is free in a city
+// whose roads the bot has not seen.
+func (b *bot) stranger() bool {
+	for i, car := range b.fleet {
+		if !b.handled[i] && car.busy == 0 && !b.explored[car.city] {
+			return true
+		}
+	}
+	return false
+}
+
+// launchReady says whether the team's site has the deposit it needs for a launch.
+func (b *bot) launchReady() bool {
+	return b.site != 0 && b.deposit >= b.world.sr
+}
+
+// launch launches the team's rocket once the deposit is enough, commands allowing.
+func (b *bot) launch() error {
+	if !b.launchReady() || !b.c.room(1) {
+		return nil
+	}
+	b.launchNow = false
+	if err := b.c.send("LAUNCH_ROCKET " + strconv.Itoa(b.site)); err == nil {
+		b.site, b.deposit = 0, 0
+		b.launched++
+	} else if !errors.As(err, new(*failure)) {
+		return err
 	}
 	return nil
 }
 
-// drive gives orders to one stationary car.
-func (b *bot) drive(i int, car carState) error {
+// order sends one command for a car, within the turn's budget.
+func (b *bot) order(format string, args ...any) error {
+	if !b.c.room(1) {
+		return errBudget
+	}
+	return b.c.send(fmt.Sprintf(format, args...))
+}
+
+// drive gives orders to one stationary car, as CARS showed it with the bot's own doings
+// since, which it keeps up to date. It returns errBudget when the turn's commands run out
+// before the car's MOVE: the car is still free in the next turn, and drive goes on from
+// what it did.
+func (b *bot) drive(i int, car *carState) error {
 	p := &b.cars[i]
 	home := b.world.home
 	if car.city == home {
@@ -145,16 +291,17 @@ func (b *bot) drive(i int, car carState) error {
 		if err := b.atHome(i, car); err != nil {
 			return err
 		}
-	} else if !b.c.room(2) {
-		// keep the last command of the turn for the MOVE
 	} else if car.city == b.site && car.cash > 0 {
-		if err := b.c.send(fmt.Sprintf("GIVE %d %d", car.id, car.cash)); err != nil {
+		if err := b.order("GIVE %d %d", car.id, car.cash); err != nil {
 			return err
 		}
 		b.deposit += car.cash
+		car.cash = 0
 	} else if b.wantSite() && b.nextToHome(car.city) && !b.refused[car.city] {
-		if err := b.c.send(fmt.Sprintf("FOUND_ROCKET %d 0 20", car.id)); err != nil {
-			b.refused[car.city] = true // someone's home or site: never try there again
+		if err := b.order("FOUND_ROCKET %d 0 20", car.id); err != nil {
+			if protocol.RefusedCode(err) == codeOccupied {
+				b.refused[car.city] = true // someone's home or site: never try there again
+			}
 			return err
 		}
 		b.site, b.deposit = car.city, 0
@@ -165,7 +312,7 @@ func (b *bot) drive(i int, car carState) error {
 	if len(p.plan) > 0 {
 		next = p.plan[0]
 	} else {
-		next = b.explore(i, car)
+		next = b.explore(i, *car)
 	}
 	if next == 0 {
 		return nil
@@ -175,9 +322,10 @@ func (b *bot) drive(i int, car carState) error {
 		p.plan = nil
 		return nil
 	}
-	if err := b.c.send(fmt.Sprintf("MOVE %d %d", car.id, next)); err != nil {
+	if err := b.order("MOVE %d %d", car.id, next); err != nil {
 		return err
 	}
+	car.city, car.busy = next, 1
 	p.used[id] = true
 	if len(p.plan) > 0 {
 		p.plan = p.plan[1:]
@@ -186,17 +334,18 @@ func (b *bot) drive(i int, car carState) error {
 }
 
 // atHome upgrades, loads cash for the site and picks the car's next lap.
-func (b *bot) atHome(i int, car carState) error {
+func (b *bot) atHome(i int, car *carState) error {
 	w := b.world
-	if !car.fast && b.clock.turnsLeft() > 150 && b.cash >= w.sue+b.reserve()+b.siteBudget() && b.c.room(2) {
-		if err := b.c.send(fmt.Sprintf("UPGRADE_CAR %d ENGINE", car.id)); err == nil {
+	if !car.fast && b.fastPays() && b.clock.turnsLeft() > 150 && b.cash >= w.sue+b.reserve()+b.siteBudget() {
+		if err := b.order("UPGRADE_CAR %d ENGINE", car.id); err == nil {
 			b.cash -= w.sue
+			car.fast = true
 		} else if !errors.As(err, new(*failure)) {
 			return err
 		}
 	}
-	if !car.big && b.site != 0 && w.umax > w.nmax && b.cash >= w.sut+b.reserve() && b.c.room(2) {
-		if err := b.c.send(fmt.Sprintf("UPGRADE_CAR %d TRUNK", car.id)); err == nil {
+	if !car.big && b.site != 0 && w.umax > w.nmax && b.cash >= w.sut+b.reserve() {
+		if err := b.order("UPGRADE_CAR %d TRUNK", car.id); err == nil {
 			b.cash -= w.sut
 			car.big = true
 		} else if !errors.As(err, new(*failure)) {
@@ -214,15 +363,26 @@ func (b *bot) atHome(i int, car carState) error {
 		if car.big {
 			capacity = w.umax
 		}
-		if amount := min(capacity-car.cash, b.cash-b.reserve()); amount > 0 && b.c.room(2) {
-			if err := b.c.send(fmt.Sprintf("TAKE %d %d", car.id, amount)); err == nil {
+		if amount := min(capacity-car.cash, b.cash-b.reserve()); amount > 0 {
+			if err := b.order("TAKE %d %d", car.id, amount); err == nil {
 				b.cash -= amount
+				car.cash += amount
 			} else if !errors.As(err, new(*failure)) {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// codeOccupied is the referee's answer to FOUND_ROCKET in a home city or one with a site.
+const codeOccupied = 107
+
+// fastPays says whether a FAST engine is worth its price: when the turn's L commands are
+// enough to move every car as soon as it arrives (a MOVE a car every turn, with the reads).
+// With fewer, the cars wait for their orders longer than they drive.
+func (b *bot) fastPays() bool {
+	return b.world.limit >= 2*len(b.cars)+4
 }
 
 // siteBudget is the cash kept back for founding a site when one is wanted.

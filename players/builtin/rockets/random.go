@@ -8,7 +8,9 @@ import (
 )
 
 // Random drives every free car along a random road from where it stands, and does nothing
-// else: it earns from the cycles it happens to close and pays for the fuel.
+// else: it earns from the cycles it happens to close and pays for the fuel. It reads CARS
+// and ROADS_STATUS on every turn and stays within the command limit L: the turn ends where
+// its commands run out (at L = 1 and 2 the reads take them all: it never drives).
 func Random(in io.Reader, out io.Writer) error {
 	c := newClient(in, out)
 	for {
@@ -43,14 +45,23 @@ func playRandom(c *client) error {
 // randomTurn plays one turn; clock is TIME_TO_END as last read, which tells the next game.
 // It is read when due only (see countdown): it costs one of the turn's L commands.
 func randomTurn(c *client, rng *rand.Rand, turn int, clock *countdown) error {
+	if !c.room(1) {
+		return nil
+	}
 	if clock.due(turn) {
 		if err := c.sameGame(clock, turn); err != nil {
 			return err
+		}
+		if !c.room(1) {
+			return nil
 		}
 	}
 	cars, err := c.cars()
 	if err != nil {
 		return err
+	}
+	if !c.room(1) {
+		return nil
 	}
 	roads, err := c.roads()
 	if err != nil {
