@@ -605,6 +605,10 @@ func TestDeadline24StartersBackToBack(t *testing.T) {
 		{"agrid", []string{"greedy", "random"}, []string{"--option", "turns=1"}, []string{"DESCRIBE_WORLD"}},
 		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=1"}, []string{"DESCRIBE_WORLD", "HOME"}},
 		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=10"}, []string{"DESCRIBE_WORLD", "HOME"}},
+		// One command a turn: TIME_TO_END is read every tenth turn only, and on every turn
+		// past the end the last reading foretold, where the next game begins.
+		{"agrid", []string{"greedy", "random"}, []string{"--option", "turns=30", "--option", "L=1"}, []string{"DESCRIBE_WORLD"}},
+		{"rockets", []string{"greedy", "random"}, []string{"--option", "turns=30", "--option", "L=1"}, []string{"DESCRIBE_WORLD", "HOME"}},
 	} {
 		starter, err := filepath.Abs(filepath.Join("..", "players", "starters", tc.game, "starter.py"))
 		if err != nil {
