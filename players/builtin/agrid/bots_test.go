@@ -3,6 +3,7 @@ package agrid_test
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin/agrid"
@@ -144,6 +145,45 @@ func TestSmallCommandLimitLateTurnsAndRefusals(t *testing.T) {
 			}
 			if !ref.Over() || ref.Turn() != 500 {
 				t.Errorf("the season ended at turn %d, want 500", ref.Turn())
+			}
+		})
+	}
+}
+
+// TestGreedyStorageRefusedReadsWorkersAgain: at a small L greedy reads LIST_MY_WORKERS only
+// when commands are to spare or a refusal told it its picture of them is wrong, and counts
+// what its workers carry by itself in between. A wandering worker that unloads a foreign
+// marker it does not carry (the count went wrong: a takeover that found the post empty)
+// is refused FAILED 109; greedy must then read its workers again, not send the same PUT on
+// every turn (it did so 88 and 145 times in these games).
+func TestGreedyStorageRefusedReadsWorkersAgain(t *testing.T) {
+	for _, seed := range []int64{1, 4} {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			var mu sync.Mutex
+			refused := map[int]int{} // FAILED 109 by seat
+			g := refereetest.Intercept(agridref.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+				out := run()
+				if strings.HasPrefix(out[0], "FAILED 109 ") {
+					mu.Lock()
+					refused[player]++
+					mu.Unlock()
+				}
+				return out
+			})
+			cfg := referee.Config{Seed: seed, Players: 4, Options: map[string]string{"L": "3"}}
+			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Greedy, agrid.Random, agrid.Greedy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range ref.Result() {
+				if o.Status != referee.StatusOK {
+					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+				}
+			}
+			for seat, n := range refused {
+				if n > 3 {
+					t.Errorf("seat %d (greedy) was refused FAILED 109 %d times", seat, n)
+				}
 			}
 		})
 	}

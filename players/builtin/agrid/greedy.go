@@ -227,11 +227,12 @@ func (g *greedy) tight() bool {
 	return g.pace(max(len(g.workers), 1)-1) != 1
 }
 
-// The referee's answers to a PUT where more than one worker stands, and to one on a hill
-// or one whose storage would overflow.
+// The referee's answers to a PUT where more than one worker stands, to one on a hill or
+// one whose storage would overflow, and to one of a colour the worker does not carry.
 const (
-	codePutCrowd  = 108
-	codeCannotPut = 106
+	codePutCrowd   = 108
+	codeCannotPut  = 106
+	codeNotCarried = 109 // a PUT of a foreign colour the worker does not carry
 )
 
 // errBudget stops a turn when the command limit L is used up, before the referee forces
@@ -534,11 +535,20 @@ func (g *greedy) wander(c *client, i int, w mine, crowded bool) error {
 			}
 		}
 		err := g.send(c, "PUT %d %c", w.id, colour)
-		if err == nil {
-			g.carry(i, colour, -1)
-			// The picture shows the marker from the next turn on (SHOW_HISTORY would tell
-			// it then): a turn cut short by the command limit must not unload here again.
-			g.unloaded[w.post] = colour
+		switch failCode(err) {
+		case 0:
+			if err == nil {
+				g.carry(i, colour, -1)
+				// The picture shows the marker from the next turn on (SHOW_HISTORY would
+				// tell it then): a turn cut short by the command limit must not unload here
+				// again.
+				g.unloaded[w.post] = colour
+			}
+		case codeNotCarried, codeCannotPut:
+			// The storage is not what the bot counted (a PUT it took for a takeover found
+			// the post empty, say): read the workers again rather than be refused on
+			// every turn.
+			g.stale = true
 		}
 		if err := ignoreFailure(err); err != nil {
 			return err
