@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/arena-games/arena/players/builtin/agrid"
@@ -168,6 +169,44 @@ func TestPythonStarterLateTurnsAndRefusals(t *testing.T) {
 			t.Logf("starter %.1f, random %.1f", res[0].Score, res[1].Score)
 			if referee.Winner(res) != 0 {
 				t.Errorf("starter %.1f, random %.1f", res[0].Score, res[1].Score)
+			}
+		})
+	}
+}
+
+// A worker whose takeover of a post is refused FAILED 106 (another team's marker there,
+// which the starter's picture missed at a small L, and a full storage) gives its square up:
+// no lap would ever put its marker there. It used to walk the square round and round, and
+// was refused at that post on every lap (116 and 136 times in these games).
+func TestPythonStarterGivesUpASquareItCannotTake(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to test the starter: %v", err)
+	}
+	for _, seed := range []int64{1, 2} {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			refused := 0 // FAILED 106 answered to the starter
+			game := refereetest.Intercept(agridref.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+				out := run()
+				if player == 0 && strings.HasPrefix(out[0], "FAILED 106 ") {
+					refused++
+				}
+				return out
+			})
+			starter, stderr := python()
+			cfg := referee.Config{Seed: seed, Players: 2, Options: map[string]string{"L": "3"}}
+			ref, err := refereetest.PlayInProcess(game, cfg, []refereetest.BotFunc{starter, agrid.Greedy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res := ref.Result(); res[0].Status != referee.StatusOK {
+				t.Errorf("starter: %s: %s", res[0].Status, res[0].Message)
+			}
+			if msg := <-stderr; msg != "" {
+				t.Errorf("starter wrote to stderr: %s", msg)
+			}
+			t.Logf("refused FAILED 106 %d times; %+v", refused, ref.Result())
+			if refused > 20 {
+				t.Errorf("the starter was refused FAILED 106 %d times", refused)
 			}
 		})
 	}

@@ -402,7 +402,15 @@ class Bot:
                     self.conn.command("PUT %d %s" % (w.id, me))
                     self.board[w.y][w.x] = me
                     self.expiry[here] = self.turn + self.world.F
-                except Failed:
+                except Failed as failure:
+                    if failure.code == 106:
+                        # Cannot put here: another team's marker stands on the post (our
+                        # picture missed it) and the worker's storage is full, so no lap
+                        # will ever put ours. Give the square up, and keep the post out of
+                        # the next squares until the map shows what is there.
+                        self.board[w.y][w.x] = "?"
+                        del self.plans[w.id]
+                        return
                     # A crowd we did not know of, say (LIST_ENEMY_WORKERS is not read when
                     # commands are short): move on, the next lap puts the marker.
                     plan["refused"] = True
