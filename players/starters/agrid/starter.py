@@ -20,7 +20,8 @@ what it sends and never goes over: a turn whose commands run out stops where it 
 next turn goes on from there, since everything learnt or done is kept (the world, the map,
 where the workers stand, each worker's square). What is not needed every turn (TIME_TO_END,
 SHOW_HISTORY, LIST_MY_WORKERS, LIST_ENEMY_WORKERS) is read when due, or when enough commands
-are left to act as well, so that even at L = 1 the workers walk their squares and harvest.
+are left to act as well, so that even at L = 1 a worker walks its squares and harvests them
+(the workers are served in id order until the turn's commands run out).
 """
 
 import argparse
