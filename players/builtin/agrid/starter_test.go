@@ -24,32 +24,13 @@ func python() (refereetest.BotFunc, <-chan string) {
 		var stderr bytes.Buffer
 		cmd := exec.Command("python3", starterPath)
 		cmd.Stdout, cmd.Stderr = out, &stderr
-		err := runFeeding(cmd, in)
+		err := refereetest.RunFeeding(cmd, in)
 		done <- stderr.String()
 		if err != nil {
 			return fmt.Errorf("python3 %s: %w: %s", starterPath, err, stderr.String())
 		}
 		return nil
 	}, done
-}
-
-// runFeeding runs cmd with in as its standard input, and returns when the process has
-// exited, even one that exits before it has read all of its input (a crash): exec's own
-// copying of in would wait for the next line of a game that is waiting for the process,
-// and the test would hang instead of failing.
-func runFeeding(cmd *exec.Cmd, in io.Reader) error {
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go func() {
-		io.Copy(stdin, in) // ends when the game closes in, or at a write once the process is gone
-		stdin.Close()
-	}()
-	return cmd.Wait()
 }
 
 // TestPythonStarter plays the Python starter for a whole game against the random bot.

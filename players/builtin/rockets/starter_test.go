@@ -30,21 +30,7 @@ func pythonStarter(t *testing.T, complaints *bytes.Buffer, done chan struct{}) r
 		defer close(done)
 		cmd := exec.Command(python, starterPath)
 		cmd.Stdout, cmd.Stderr = out, complaints
-		// The referee's lines are copied by hand, so that a starter that exits before it
-		// has read them all (a crash) ends the bot: exec's own copying would wait for the
-		// next line of a game that is waiting for the starter, and the test would hang.
-		stdin, err := cmd.StdinPipe()
-		if err != nil {
-			return err
-		}
-		if err := cmd.Start(); err != nil {
-			return err
-		}
-		go func() {
-			io.Copy(stdin, in) // ends when the game closes in, or at a write once the process is gone
-			stdin.Close()
-		}()
-		if err := cmd.Wait(); err != nil {
+		if err := refereetest.RunFeeding(cmd, in); err != nil {
 			return fmt.Errorf("starter.py: %v: %s", err, complaints.String())
 		}
 		return nil
