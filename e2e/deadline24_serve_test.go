@@ -729,7 +729,7 @@ func TestBotOverTCPSaysWhatHappenedToTheConnection(t *testing.T) {
 		}, "playing on ADDR as team7: the server closed the connection abruptly (connection reset by peer) before answering any command (is its last game over?)"},
 		{"reset during the game", func(c net.Conn, rd *bufio.Reader) {
 			login(c, rd)
-			rd.ReadString('\n') // TIME_TO_END
+			rd.ReadString('\n')            // TIME_TO_END
 			fmt.Fprintln(c, "OK\n100 100") // U V: the turns left, the idle countdown
 			rd.ReadString('\n')
 			reset(c)
