@@ -136,7 +136,7 @@ func computeVerdict(lim *referee.ComputeLimit, u players.Usage, wall time.Durati
 		used = fmt.Sprintf("%d instructions", u.Instructions)
 		soft, hard = fmt.Sprint(lim.SoftInstructions), fmt.Sprint(lim.HardInstructions)
 		overSoft, overHard = u.Instructions > lim.SoftInstructions, lim.HardInstructions > 0 && u.Instructions > lim.HardInstructions
-		near = float64(u.Instructions) > 0.8*float64(lim.SoftInstructions)
+		near = nearLimit(float64(u.Instructions), float64(lim.SoftInstructions))
 	case u.CPUOK:
 		used = fmt.Sprintf("%s of CPU time", formatMS(u.CPU))
 		soft, hard = limitText(lim.SoftCPU), limitText(lim.HardCPU)

@@ -355,10 +355,10 @@ func describeExit(st *os.ProcessState, err error) string {
 // goneMessage describes why a pipe closed: the exit if the bot has ended (waiting a moment
 // for it), else what it did. A bot the kernel is still taking down (a crash writing its
 // core, a large memory being freed, a busy machine) is waited for, up to a few seconds: it
-// did not keep running.
-func (p *Process) goneMessage(what string) string {
+// did not keep running. after follows the exit's description (what the bot had printed).
+func (p *Process) goneMessage(what, after string) string {
 	if p.endsWithOutput() {
-		return p.exitDesc
+		return p.exitDesc + after
 	}
 	return what + " but kept running"
 }

@@ -56,7 +56,7 @@ func (p *Process) Write(text string, deadline time.Time) (time.Time, error) {
 			continue
 		}
 		// EPIPE: nobody reads the pipe any more (Go ignores SIGPIPE on this descriptor).
-		return time.Now(), &Error{Kind: KindCrash, Msg: p.goneMessage("closed its input")}
+		return time.Now(), &Error{Kind: KindCrash, Msg: p.goneMessage("closed its input", "")}
 	}
 	p.inputSent()
 	return time.Now(), nil

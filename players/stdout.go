@@ -502,16 +502,13 @@ func (p *Process) read(n int, deadline time.Time, session bool) (lines, error) {
 			if unended != "" && !session && p.endsWithOutput() && !p.cmd.ProcessState.Success() {
 				// The line was cut by a crash, not ended: what the bot was printing when it
 				// failed, which the failure explains better than the line would.
-				return got, &Error{Kind: KindCrash, Msg: fmt.Sprintf("%s after printing %s without a newline", p.exitDesc, protocol.Quote(unended, quotedOutput))}
+				return got, &Error{Kind: KindCrash, Msg: p.exitDesc + shortOfAnswer(got.texts, n, unended)}
 			}
 			return got, nil
 		}
 		if o.readErr != nil {
 			p.mu.Unlock()
-			if !p.endsWithOutput() {
-				return got, &Error{Kind: KindCrash, Msg: "closed its output but kept running"}
-			}
-			return got, &Error{Kind: KindCrash, Msg: p.exitDesc + shortOfAnswer(got.texts, n, unended)}
+			return got, &Error{Kind: KindCrash, Msg: p.goneMessage("closed its output", shortOfAnswer(got.texts, n, unended))}
 		}
 		// The answer is most often in the pipe by the time it is looked for (the runner
 		// does the work it left for a bot's thinking time first): a read that finds it is

@@ -187,11 +187,13 @@ func (r *Record) Validate() error {
 		if r.Seats[s].Bot != r.Pairing[i] {
 			return fmt.Errorf("field seats[%d].bot: %q, but the order puts %q there", s, r.Seats[s].Bot, r.Pairing[i])
 		}
-		if t := r.Seats[s].Timing; t != nil && (t.MaxMS < 0 || t.FirstMS < 0 || t.LaterMaxMS < 0 || t.NearLimit < 0 || t.OverLimit < 0 || t.SoftCompute < 0 || t.Delayed < 0) {
-			return fmt.Errorf("field seats[%d].timing: a negative count or time (%+v)", s, *t)
-		}
-		if t := r.Seats[s].Timing; t != nil && (t.FirstMS > t.MaxMS || t.LaterMaxMS > t.MaxMS) {
-			return fmt.Errorf("field seats[%d].timing: the first answer (%v ms) or the slowest later one (%v ms) slower than the slowest of all (%v ms)", s, t.FirstMS, t.LaterMaxMS, t.MaxMS)
+		if t := r.Seats[s].Timing; t != nil {
+			if t.MaxMS < 0 || t.FirstMS < 0 || t.LaterMaxMS < 0 || t.NearLimit < 0 || t.OverLimit < 0 || t.SoftCompute < 0 || t.Delayed < 0 {
+				return fmt.Errorf("field seats[%d].timing: a negative count or time (%+v)", s, *t)
+			}
+			if t.FirstMS > t.MaxMS || t.LaterMaxMS > t.MaxMS {
+				return fmt.Errorf("field seats[%d].timing: the first answer (%v ms) or the slowest later one (%v ms) slower than the slowest of all (%v ms)", s, t.FirstMS, t.LaterMaxMS, t.MaxMS)
+			}
 		}
 		if r.Seats[s].Rank < 1 {
 			return fmt.Errorf("field seats[%d].rank: %d (want 1 or more)", s, r.Seats[s].Rank)
