@@ -98,48 +98,6 @@ func play(in io.Reader, out io.Writer, turn func(c *client) error) error {
 	}
 }
 
-// clock is the turns left in the season, as TIME_TO_END last told them and counted down by
-// the bot itself since. TIME_TO_END costs one of the turn's L commands, so a bot short of
-// commands reads it when due only: on its first turn, every tenth turn, and on every turn
-// past the end the last reading foretold, by U (the turns left in the season) or by V (the
-// idle countdown), whichever is sooner (a PUT by anyone puts V back up, so the season may
-// last longer, never less).
-//
-// It is also how a bot notices the next game of arena serve --games N, which nothing
-// announces: within a game U goes down by at least the turns counted since the last
-// reading (by more when turns ended before the bot waited), so a U that does not is the
-// next game's, even the same number, as in games of one turn, where U is 0 on every turn.
-// Past the foretold end the bot reads TIME_TO_END on every turn, so the next game is
-// noticed on its first turn, before the bot sends a command meant for the last one.
-type clock struct {
-	u, end int  // U at the last reading, and the sooner of U and V
-	turn   int  // the bot's turn number at the last reading
-	read   bool // false until the first reading
-}
-
-// due says whether TIME_TO_END is needed on the bot's turn number turn.
-func (k clock) due(turn int) bool {
-	return !k.read || turn%10 == 0 || turn-k.turn > k.end
-}
-
-// turnsLeft is U counted down to the bot's turn number turn.
-func (k clock) turnsLeft(turn int) int {
-	if !k.read {
-		return 1 << 30
-	}
-	return k.u - (turn - k.turn)
-}
-
-// newGame says whether U read on the bot's turn number turn is the next game's.
-func (k clock) newGame(u, turn int) bool {
-	return k.read && u > k.turnsLeft(turn)
-}
-
-// set takes a reading of TIME_TO_END (U, V) made on the bot's turn number turn.
-func (k *clock) set(u, v, turn int) {
-	*k = clock{u: u, end: min(u, v), turn: turn, read: true}
-}
-
 // timeToEnd reads TIME_TO_END: U and V.
 func timeToEnd(c *client) (u, v int, err error) {
 	data, err := c.call("TIME_TO_END", 1, false)

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/arena-games/arena/internal/detmath"
+
+	"github.com/arena-games/arena/players/builtin"
 )
 
 // Greedy gives every worker a square of its own: the worker walks the square's border,
@@ -19,7 +21,7 @@ import (
 // learns and does from turn to turn (the world, the map, where its workers stand and what
 // they carry, their squares), so a turn whose commands run out stops where it is and the
 // next one goes on from there. What is not needed every turn is read when due
-// (TIME_TO_END: see clock; SHOW_MAP every E turns) or when commands are to spare
+// (TIME_TO_END: see builtin.Countdown; SHOW_MAP every E turns) or when commands are to spare
 // (SHOW_HISTORY, LIST_MY_WORKERS, LIST_ENEMY_WORKERS). Workers are served in order: the
 // first ones walk at a PUT and a MOVE a turn, the next at what the turn leaves them, and
 // those it leaves nothing stay where they are (at L = 1 one worker walks, a PUT or a MOVE
@@ -38,9 +40,9 @@ type greedy struct {
 	p           params
 	k           *knowledge
 	rng         *rand.Rand
-	now         int   // the bot's own count of its turns (a turn that ended before it waited is missed)
-	clock       clock // TIME_TO_END as last read
-	firstU      int   // TIME_TO_END's U in the first turn seen: turns are counted from there
+	now         int               // the bot's own count of its turns (a turn that ended before it waited is missed)
+	clock       builtin.Countdown // TIME_TO_END as last read
+	firstU      int               // TIME_TO_END's U in the first turn seen: turns are counted from there
 	t           int
 	turnsLeft   int
 	lastShowMap int             // the latest turn the last SHOW_MAP may have been answered in
@@ -116,12 +118,12 @@ func (g *greedy) turn(c *client) error {
 
 func (g *greedy) play(c *client) error {
 	g.now++
-	if g.clock.due(g.now) || g.room(c, 2*g.team()+4) {
+	if g.clock.Due(g.now) || g.room(c, 2*g.team()+4) {
 		u, v, err := timeToEnd(c)
 		if err != nil {
 			return err
 		}
-		if g.p.parsed && g.clock.newGame(u, g.now) {
+		if g.p.parsed && g.clock.NewGame(u, g.now) {
 			// The next game: learn its world afresh (its L is taken to be the last game's
 			// until DESCRIBE_WORLD tells).
 			now := g.now
@@ -131,7 +133,7 @@ func (g *greedy) play(c *client) error {
 		if !g.p.parsed {
 			g.firstU = u
 		}
-		g.clock.set(u, v, g.now)
+		g.clock.Set(u, v, g.now)
 	}
 	if !g.p.parsed {
 		// In the first game L is not known yet: at L = 1 this is the command that meets
@@ -146,7 +148,7 @@ func (g *greedy) play(c *client) error {
 		g.k = newKnowledge(g.p.A)
 		c.Limit = g.p.L
 	}
-	g.turnsLeft = g.clock.turnsLeft(g.now)
+	g.turnsLeft = g.clock.TurnsLeft(g.now)
 	g.t = g.firstU - g.turnsLeft
 	if g.showMapSent {
 		// A turn may end before the bot waits, unannounced: the rest of its commands are

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+
+	"github.com/arena-games/arena/players/builtin"
 )
 
 // Random walks its workers at random, puts its own markers on about half of the posts it
 // visits and now and then harvests from one of them. It is the baseline every other bot
 // must beat.
 //
-// It stays within the command limit L: TIME_TO_END is read when due (see clock) or when
+// It stays within the command limit L: TIME_TO_END is read when due (see builtin.Countdown) or when
 // commands are to spare, its workers are listed on every turn, and the turn ends where its
 // commands run out (at L = 1 listing the workers takes them all: it never acts).
 func Random(in io.Reader, out io.Writer) error {
@@ -18,21 +20,21 @@ func Random(in io.Reader, out io.Writer) error {
 		p      params
 		hills  []byte
 		rng    *rand.Rand
-		placed []int // posts where it put markers, in order
-		clock  clock // TIME_TO_END as last read
-		now    = -1  // its own count of its turns
+		placed []int             // posts where it put markers, in order
+		clock  builtin.Countdown // TIME_TO_END as last read
+		now    = -1              // its own count of its turns
 	)
 	return play(in, out, func(c *client) error {
 		now++
-		if clock.due(now) || c.Limit > 0 && c.left() > 2*4+1 {
+		if clock.Due(now) || c.Limit > 0 && c.left() > 2*4+1 {
 			u, v, err := timeToEnd(c)
 			if err != nil {
 				return err
 			}
-			if clock.newGame(u, now) { // the next game of the session: see clock
+			if clock.NewGame(u, now) { // the next game of the session: see builtin.Countdown
 				p, hills, rng, placed = params{}, nil, nil, nil
 			}
-			clock.set(u, v, now)
+			clock.Set(u, v, now)
 		}
 		if !p.parsed {
 			if c.left() < 1 {

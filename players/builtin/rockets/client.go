@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/arena-games/arena/protocol"
+
+	"github.com/arena-games/arena/players/builtin"
 )
 
 // errTurnOver means the turn ended under the bot (forced waiting): start the next turn.
@@ -288,44 +290,20 @@ func (c *client) turnsLeft() (int, error) {
 // has begun (arena serve --games N), which nothing else announces: its world is another.
 var errNewGame = errors.New("the next game has begun")
 
-// countdown is what a bot last read of TIME_TO_END: the turns left then, and its own turn
-// number then.
-type countdown struct {
-	left, turn int
-	read       bool
-}
-
-// turnsLeft is the turns left after the turn of the last reading; before any, as many as
-// a game can have.
-func (cd countdown) turnsLeft() int {
-	if !cd.read {
-		return 1 << 30
-	}
-	return cd.left
-}
-
-// due says whether TIME_TO_END is worth one of the turn's L commands on the bot's turn
-// number turn: every tenth turn, and on any turn past the end of the game the last reading
-// foretold, which is the next game's (a game of one turn ends on every turn). In between,
-// the turns left are counted down without asking.
-func (cd countdown) due(turn int) bool {
-	return !cd.read || turn%10 == 0 || cd.left-(turn-cd.turn) < 0
-}
-
 // sameGame reads TIME_TO_END on the bot's turn number turn, and returns errNewGame when the
 // count shows the next game. Within a game it goes down by at least the turns since the
 // last reading (by more when the bot missed turns); any less is a count that started
 // again, whatever the games' length: a game of one turn says 0 on every turn, and a
 // game of ten read every tenth turn says 9 on each reading.
-func (c *client) sameGame(cd *countdown, turn int) error {
+func (c *client) sameGame(cd *builtin.Countdown, turn int) error {
 	n, err := c.turnsLeft()
 	if err != nil {
 		return err
 	}
-	if cd.read && n > cd.left-(turn-cd.turn) {
+	if cd.NewGame(n, turn) {
 		return errNewGame
 	}
-	*cd = countdown{left: n, turn: turn, read: true}
+	cd.Set(n, n, turn)
 	return nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/arena-games/arena/players/builtin"
 )
 
 // TIME_TO_END tells the session's next game, which nothing else announces, whatever the
@@ -32,44 +34,16 @@ func TestNextGameTold(t *testing.T) {
 				fmt.Fprintf(&server, "OK\n0 %d\n", r.left)
 			}
 			c := newClient(strings.NewReader(server.String()), io.Discard)
-			var clock countdown
+			var clock builtin.Countdown
 			for i, r := range tc.readings {
 				err := c.sameGame(&clock, r.turn)
 				if got := errors.Is(err, errNewGame); got != r.newGame || (err != nil && !got) {
 					t.Fatalf("reading %d (turn %d, %d left): %v, want the next game %v", i, r.turn, r.left, err, r.newGame)
 				}
 				if r.newGame {
-					clock = countdown{} // the bot starts the next game afresh
+					clock = builtin.Countdown{} // the bot starts the next game afresh
 				}
 			}
 		})
-	}
-}
-
-// TIME_TO_END is read every tenth turn, and on a turn past the end the last reading
-// foretold: the next game of a session of short games is noticed on its first turn, and the
-// last turns of a game cost no command.
-func TestCountdownDue(t *testing.T) {
-	var fresh countdown
-	long := countdown{left: 1499, turn: 0, read: true}
-	short := countdown{left: 0, turn: 0, read: true} // a game of one turn
-	ending := countdown{left: 25, turn: 20, read: true}
-	for _, tc := range []struct {
-		name string
-		cd   countdown
-		turn int
-		want bool
-	}{
-		{"not read yet", fresh, 3, true},
-		{"a long game, between readings", long, 7, false},
-		{"a long game, tenth turn", long, 10, true},
-		{"a game of one turn", short, 1, true},
-		{"the game's last ten turns", ending, 36, false},
-		{"its last turn", ending, 45, false},
-		{"past its end: the next game", ending, 46, true},
-	} {
-		if got := tc.cd.due(tc.turn); got != tc.want {
-			t.Errorf("%s: due(%d) = %v, want %v", tc.name, tc.turn, got, tc.want)
-		}
 	}
 }

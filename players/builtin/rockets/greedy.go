@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/arena-games/arena/protocol"
+
+	"github.com/arena-games/arena/players/builtin"
 )
 
 // Greedy learns the map from ROADS_STATUS as its cars explore, then drives every car round
@@ -23,7 +25,7 @@ import (
 // moved, and the bot keeps count of what it did to each: upgrades, cash taken or given);
 // ROADS_STATUS is read when such a car stands in a city whose roads the bot has not seen,
 // HOME when a car at home is to be given orders and its cash was read ten turns ago or more,
-// TIME_TO_END when due (see countdown), and each also whenever commands are to spare. At the
+// TIME_TO_END when due (see builtin.Countdown), and each also whenever commands are to spare. At the
 // default L it reads HOME, CARS and ROADS_STATUS on every turn.
 func Greedy(in io.Reader, out io.Writer) error {
 	c := newClient(in, out)
@@ -73,7 +75,7 @@ type bot struct {
 	graph   *graph
 	rng     *rand.Rand
 	turnNo  int
-	clock   countdown // TIME_TO_END as last read, which tells the next game
+	clock   builtin.Countdown // TIME_TO_END as last read, which tells the next game
 	cash    int64
 	cars    []carPlan
 	visited []bool // cities any car of the team has been to
@@ -130,9 +132,9 @@ func (b *bot) turn() error {
 }
 
 func (b *bot) play() error {
-	// TIME_TO_END costs one of the turn's L commands: read when due (see countdown), and
+	// TIME_TO_END costs one of the turn's L commands: read when due (see builtin.Countdown), and
 	// every turn once a rocket is up (the end matters then).
-	if b.clock.due(b.turnNo) || b.launched > 0 {
+	if b.clock.Due(b.turnNo) || b.launched > 0 {
 		if !b.c.room(1) {
 			return errBudget
 		}
@@ -336,7 +338,7 @@ func (b *bot) drive(i int, car *carState) error {
 // atHome upgrades, loads cash for the site and picks the car's next lap.
 func (b *bot) atHome(i int, car *carState) error {
 	w := b.world
-	if !car.fast && b.fastPays() && b.clock.turnsLeft() > 150 && b.cash >= w.sue+b.reserve()+b.siteBudget() {
+	if !car.fast && b.fastPays() && b.clock.LeftAtReading() > 150 && b.cash >= w.sue+b.reserve()+b.siteBudget() {
 		if err := b.order("UPGRADE_CAR %d ENGINE", car.id); err == nil {
 			b.cash -= w.sue
 			car.fast = true
@@ -394,7 +396,7 @@ func (b *bot) siteBudget() int64 {
 }
 
 func (b *bot) wantSite() bool {
-	return b.site == 0 && b.launched == 0 && b.clock.turnsLeft() > 120 && b.cash >= b.world.sf+b.reserve()
+	return b.site == 0 && b.launched == 0 && b.clock.LeftAtReading() > 120 && b.cash >= b.world.sf+b.reserve()
 }
 
 func (b *bot) nextToHome(city int) bool {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+
+	"github.com/arena-games/arena/players/builtin"
 )
 
 // Random drives every free car along a random road from where it stands, and does nothing
@@ -27,7 +29,7 @@ func playRandom(c *client) error {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(w.seed, 7))
-	var clock countdown
+	var clock builtin.Countdown
 	for turn := 0; ; turn++ {
 		err := randomTurn(c, rng, turn, &clock)
 		switch {
@@ -43,12 +45,12 @@ func playRandom(c *client) error {
 }
 
 // randomTurn plays one turn; clock is TIME_TO_END as last read, which tells the next game.
-// It is read when due only (see countdown): it costs one of the turn's L commands.
-func randomTurn(c *client, rng *rand.Rand, turn int, clock *countdown) error {
+// It is read when due only (see builtin.Countdown): it costs one of the turn's L commands.
+func randomTurn(c *client, rng *rand.Rand, turn int, clock *builtin.Countdown) error {
 	if !c.room(1) {
 		return nil
 	}
-	if clock.due(turn) {
+	if clock.Due(turn) {
 		if err := c.sameGame(clock, turn); err != nil {
 			return err
 		}
