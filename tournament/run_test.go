@@ -520,13 +520,23 @@ func TestChangedSetupIsRefused(t *testing.T) {
 	// the first one met).
 	r.AllowChanged = true
 	r.Plan.GamesPerPairing = 6
-	if _, err := r.Run(context.Background()); err != nil {
+	res, err := r.Run(context.Background())
+	if err != nil {
 		t.Fatal(err)
+	}
+	// The statistics say that they mix the two, as they say of a bot in two versions (and so
+	// does a report of the file, which counts every line).
+	want := "the games were played with 2 different settings (time scale 1: 2 games; time scale 2: 4 games): the statistics mix them"
+	if !slices.Contains(res.Summary.Notes, want) {
+		t.Errorf("notes %q, want %q", res.Summary.Notes, want)
+	}
+	if m, err := ReadAndMerge([]string{path}, nil); err != nil || !slices.Contains(m.Summary.Notes, want) {
+		t.Errorf("report: notes %v (%v), want %q", m.Summary.Notes, err, want)
 	}
 	r.AllowChanged = false
 	r.Base.TimeScale = 3
 	r.Plan.GamesPerPairing = 8
-	_, err := r.Run(context.Background())
+	_, err = r.Run(context.Background())
 	for _, want := range []string{"2 recorded games were played with other settings (time scale: 1 then, 3 now)", "4 recorded games were played with other settings (time scale: 2 then, 3 now)"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want %q", err, want)

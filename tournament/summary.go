@@ -235,6 +235,9 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s appears in %d versions (hashes %v): its statistics mix them", b.Name, len(b.Hashes), b.Hashes))
 		}
 	}
+	if note := mixedSetups(recs); note != "" {
+		s.Notes = append(s.Notes, note)
+	}
 	if len(s.Bots) == 2 && maxSeats <= 2 {
 		s.Pair = pairStats(s.Bots[0].Name, s.Bots[1].Name, recs, sprt)
 		// With two bots the head-to-head is the rating: ±half the difference around the mean.
@@ -278,6 +281,59 @@ func Summarize(game string, bots []string, recs []Record, sprt *SPRT) Summary {
 		}
 	}
 	return s
+}
+
+// mixedSetups says how the records' setups differ when the games were played with more than
+// one ("" when with one): a run with --allow-changed, or a report over files of runs with
+// other options, time scale or limits, counts them as one experiment, and the statistics say
+// so, as they do of a bot in several versions. Only the settings that differ are named.
+func mixedSetups(recs []Record) string {
+	type setup struct {
+		values map[string]string
+		games  int
+	}
+	var setups []*setup
+	index := map[string]*setup{}
+	var names []string // every setting's name, in the order first met
+	named := map[string]bool{}
+	for _, r := range recs {
+		key := r.Setup.Describe()
+		st := index[key]
+		if st == nil {
+			st = &setup{values: map[string]string{}}
+			for _, f := range r.Setup.fields() {
+				st.values[f[0]] = f[1]
+				if !named[f[0]] {
+					named[f[0]] = true
+					names = append(names, f[0])
+				}
+			}
+			index[key] = st
+			setups = append(setups, st)
+		}
+		st.games++
+	}
+	if len(setups) < 2 {
+		return ""
+	}
+	var differ []string
+	for _, n := range names {
+		for _, st := range setups[1:] {
+			if st.values[n] != setups[0].values[n] {
+				differ = append(differ, n)
+				break
+			}
+		}
+	}
+	parts := make([]string, len(setups))
+	for i, st := range setups {
+		values := make([]string, len(differ))
+		for k, n := range differ {
+			values[k] = n + " " + orNone(st.values[n])
+		}
+		parts[i] = strings.Join(values, ", ") + ": " + Games(st.games)
+	}
+	return fmt.Sprintf("the games were played with %d different settings (%s): the statistics mix them", len(setups), strings.Join(parts, "; "))
 }
 
 // placeOf is 1 when the seat finished first alone, 0 when it shared first place, −1 else.
