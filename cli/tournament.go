@@ -190,7 +190,8 @@ func runTournament(cmd *cobra.Command, gf *gameFlags, tf *tournamentFlags, args 
 	}
 	if err != nil {
 		var changed *tournament.ChangedError
-		if errors.As(err, &changed) {
+		var otherGame *tournament.OtherGameError
+		if errors.As(err, &changed) || errors.As(err, &otherGame) {
 			return &exitError{code: 2, err: err}
 		}
 		return err

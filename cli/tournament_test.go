@@ -401,6 +401,26 @@ func TestTournamentReportSPRTOfThreeBots(t *testing.T) {
 	}
 }
 
+// A results file of another game is a refused resume (exit 2), before any game: the
+// games appended to it would make a file that arena tournament report refuses.
+func TestTournamentResultsOfAnotherGame(t *testing.T) {
+	requireGreedyAndRandom(t, "flags")
+	requireGreedyAndRandom(t, "triangles")
+	dir := t.TempDir()
+	if r := runTournamentCLI(t, dir, "tournament", "--game=flags", "builtin:greedy", "builtin:random",
+		"--games", "2", "--seed", "1", "--no-progress", "--no-timeout", "--results", "r.jsonl"); r.code != 0 {
+		t.Fatalf("tournament: exit %d\n%s", r.code, r.stderr)
+	}
+	r := runTournamentCLI(t, dir, "tournament", "--game=triangles", "builtin:greedy", "builtin:random",
+		"--games", "2", "--seed", "1", "--no-progress", "--no-timeout", "--results", "r.jsonl")
+	if want := "arena: results r.jsonl line 1: a game of flags, not of triangles"; r.code != 2 || !strings.Contains(r.stderr, want) || r.stdout != "" {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2 and %q", r.code, r.stdout, r.stderr, want)
+	}
+	if n := len(readResultLines(t, filepath.Join(dir, "r.jsonl"))); n != 2 {
+		t.Errorf("%d lines after the refusal, want the 2 of flags", n)
+	}
+}
+
 // A report of a results file without a game says so once, on stderr, naming the file, and
 // fails: a script writing the report to a file would otherwise keep "no games recorded" as
 // the report.

@@ -96,6 +96,9 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 			r.note(n)
 		}
 	}
+	if err := checkOneGame(r.ResultsPath, existing, r.Plan.Game); err != nil {
+		return nil, err
+	}
 	if err := r.checkUnchanged(existing, hashes, setup, scheduled); err != nil {
 		return nil, err
 	}
@@ -117,7 +120,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		}
 	}
 	if foreign > 0 {
-		r.note(fmt.Sprintf("results %s: %s not part of this tournament (another game, seed, shard, bots or --games); they are kept but not counted here (arena tournament report counts every line)", r.ResultsPath, recordedGamesAre(foreign)))
+		r.note(fmt.Sprintf("results %s: %s not part of this tournament (another seed, shard, bots or --games); they are kept but not counted here (arena tournament report counts every line)", r.ResultsPath, recordedGamesAre(foreign)))
 	}
 	if dups > 0 {
 		r.note(fmt.Sprintf("results %s: %s recorded twice; each is counted once", r.ResultsPath, gamesAre(dups)))
@@ -178,6 +181,30 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// OtherGameError refuses a results file that holds the games of another game: the games
+// would be appended beside them, and arena tournament report, which counts every line of a
+// file, refuses to merge two games.
+type OtherGameError struct {
+	Path       string
+	Line       int
+	Game, Want string
+}
+
+func (e *OtherGameError) Error() string {
+	return fmt.Sprintf("results %s line %d: a game of %s, not of %s: a results file holds the games of one game (arena tournament report refuses to merge two); use another --results file",
+		e.Path, e.Line, e.Game, e.Want)
+}
+
+// checkOneGame refuses recorded games of another game than the run's.
+func checkOneGame(path string, existing []Record, game string) error {
+	for _, rec := range existing {
+		if rec.Game != game {
+			return &OtherGameError{Path: path, Line: rec.line, Game: rec.Game, Want: game}
+		}
+	}
+	return nil
 }
 
 func (r *Runner) check() error {

@@ -544,6 +544,31 @@ func TestChangedSetupIsRefused(t *testing.T) {
 	}
 }
 
+// A results file of another game is refused before anything is played or written: the
+// games appended beside the others' would make a file that arena tournament report refuses.
+func TestResultsOfAnotherGameAreRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := newRunner(raceGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	r.ResultsPath = path
+	if _, err := r.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	d := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
+	d.ResultsPath = path
+	d.AllowChanged = true // not a changed bot or setting: it does not help
+	_, err := d.Run(context.Background())
+	var oe *OtherGameError
+	if !errors.As(err, &oe) || err.Error() != "results "+path+" line 1: a game of race, not of duel: a results file holds the games of one game (arena tournament report refuses to merge two); use another --results file" {
+		t.Fatalf("got %v, want the file refused as another game's", err)
+	}
+	if n := len(readLines(t, path)); n != 2 {
+		t.Errorf("%d lines after the refusal, want 2", n)
+	}
+	if _, err := ReadAndMerge([]string{path}, nil); err != nil {
+		t.Errorf("the file no longer reports: %v", err)
+	}
+}
+
 // "No cap on a game" is recorded as the runner's -1ns; a refusal says "none".
 func TestSetupSaysNoGameTimeout(t *testing.T) {
 	r := newRunner(duelGame, 2, shBot(t, "a", 5), shBot(t, "b", 1))
