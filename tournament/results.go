@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/arena-games/arena/replays"
 )
@@ -166,7 +167,7 @@ func parseRecords(data []byte) ([]Record, error) {
 		}
 		var rec Record
 		if err := json.Unmarshal(text, &rec); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, describeLineError(err))
+			return nil, fmt.Errorf("line %d: %w", line, describeLineError(text, err))
 		}
 		if err := rec.Validate(); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
@@ -186,10 +187,27 @@ func unwrapPath(err error) error {
 }
 
 // describeLineError says what is wrong with a line that does not decode as a record, in the
-// file's terms: the field and the JSON it holds, not the Go type it was read into.
-func describeLineError(err error) error {
+// file's terms: the field and the JSON it holds, not the Go type it was read into. A seat's
+// field is named with the seat, seats[1].rank, as Validate names it: the decoder's path,
+// seats.rank, does not say which.
+func describeLineError(text []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
+		field := te.Field
+		if rest, ok := strings.CutPrefix(field, "seats."); ok {
+			var line struct {
+				Seats []json.RawMessage `json:"seats"`
+			}
+			if json.Unmarshal(text, &line) == nil {
+				for i, raw := range line.Seats {
+					var seat Seat
+					if json.Unmarshal(raw, &seat) != nil {
+						field = fmt.Sprintf("seats[%d].%s", i, rest)
+						break
+					}
+				}
+			}
+		}
 		want := "a " + te.Type.Kind().String()
 		switch te.Type.Kind() {
 		case reflect.String:
@@ -205,7 +223,7 @@ func describeLineError(err error) error {
 		case reflect.Struct, reflect.Map, reflect.Pointer:
 			want = "an object"
 		}
-		return fmt.Errorf("field %s: want %s, got JSON %s", te.Field, want, te.Value)
+		return fmt.Errorf("field %s: want %s, got JSON %s", field, want, te.Value)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

@@ -888,6 +888,9 @@ func TestBadLineNamesTheField(t *testing.T) {
 		{`{"format":"arena-tournament/1","game":5}`, "line 1: field game: want a string, got JSON number"},
 		{`{"format":"arena-tournament/1","seats":{}}`, "line 1: field seats: want an array, got JSON object"},
 		{`{"format":"arena-tournament/1",}`, "line 1: not a result line: not valid JSON at column 32: "},
+		// A seat's field names the seat, as Validate's errors do (the decoder says seats.rank).
+		{`{"format":"arena-tournament/1","seats":[{"bot":"a","rank":1},{"bot":"b","rank":"2"}]}`, "line 1: field seats[1].rank: want a whole number, got JSON string"},
+		{`{"format":"arena-tournament/1","seats":[{"bot":"a","timing":{"max_ms":"1"}},{"bot":"b"}]}`, "line 1: field seats[0].timing.max_ms: want a number, got JSON string"},
 	} {
 		path := filepath.Join(dir, "r.jsonl")
 		if err := os.WriteFile(path, []byte(c.line+"\n"), 0o644); err != nil {
