@@ -180,7 +180,7 @@ func TestParseShard(t *testing.T) {
 	if s, err := ParseShard("2/4"); err != nil || s != (Shard{2, 4}) {
 		t.Errorf("ParseShard(2/4) = %v, %v", s, err)
 	}
-	for _, bad := range []string{"2", "0/4", "5/4", "a/b", "1/0"} {
+	for _, bad := range []string{"2", "0/4", "5/4", "a/b", "1/0", "0/0"} {
 		if _, err := ParseShard(bad); err == nil {
 			t.Errorf("ParseShard(%q) accepted", bad)
 		}

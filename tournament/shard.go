@@ -26,6 +26,11 @@ func ParseShard(s string) (Shard, error) {
 		return Shard{}, fmt.Errorf("--shard %q: want I/N with whole numbers, e.g. 2/4", s)
 	}
 	sh := Shard{Index: i, Count: n}
+	if sh == (Shard{}) {
+		// Check takes the zero value for "no --shard", which "0/0" is not: it would play
+		// the whole schedule as if --shard had not been given.
+		return Shard{}, fmt.Errorf("--shard %d/%d: want 1 ≤ I ≤ N", i, n)
+	}
 	return sh, sh.Check()
 }
 
