@@ -198,11 +198,38 @@ func (r *Record) Validate() error {
 		if r.Seats[s].Rank < 1 {
 			return fmt.Errorf("field seats[%d].rank: %d (want 1 or more)", s, r.Seats[s].Rank)
 		}
+		// The errors of the statistics are listed by status: a word that is none would be
+		// listed as one.
+		switch st := r.Seats[s].Status; st {
+		case referee.StatusOK, referee.StatusTimeout, referee.StatusInvalid, referee.StatusCrash, referee.StatusLimit:
+		default:
+			return fmt.Errorf("field seats[%d].status: %q is not a status (want ok, timeout, invalid, crash or limit)", s, st)
+		}
+	}
+	if r.Round < 0 {
+		return fmt.Errorf("field round: %d (want 0 or more)", r.Round)
 	}
 	if r.Winner < -1 || r.Winner >= len(r.Seats) {
 		return fmt.Errorf("field winner: %d is not a seat or -1", r.Winner)
 	}
+	// arena records as the winner the seat ranked first alone (-1 when first place is
+	// shared): a winner that says otherwise was edited, and the ranks, which the statistics
+	// count, and it no longer tell the same game.
+	outcomes := make([]referee.Outcome, len(r.Seats))
+	for s, seat := range r.Seats {
+		outcomes[s].Rank = seat.Rank
+	}
+	if w := referee.Winner(outcomes); r.Winner != w {
+		return fmt.Errorf("field winner: %d, but the ranks make %s", r.Winner, winnerText(w))
+	}
 	return nil
+}
+
+func winnerText(w int) string {
+	if w < 0 {
+		return "it a draw (-1: first place shared)"
+	}
+	return fmt.Sprintf("seat %d the winner", w)
 }
 
 // encode is the record as one line, newline included.

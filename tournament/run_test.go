@@ -903,6 +903,37 @@ func TestBadLineNamesTheField(t *testing.T) {
 	}
 }
 
+// A record's status, round and winner are checked against what arena writes: an unknown
+// status would be listed among the errors as one, and a winner the ranks contradict tells
+// another game than the one the statistics count.
+func TestRecordStatusRoundAndWinner(t *testing.T) {
+	good := func() Record {
+		return Record{Format: RecordFormat, Game: "duel", Pairing: []string{"a", "b"}, Order: []int{0, 1}, Winner: 0,
+			Seats: []Seat{{Bot: "a", Rank: 1, Status: referee.StatusOK}, {Bot: "b", Rank: 2, Status: referee.StatusCrash}}}
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*Record)
+		err  string
+	}{
+		{"as arena writes it", func(*Record) {}, ""},
+		{"a draw", func(r *Record) { r.Seats[1].Rank, r.Winner = 1, -1 }, ""},
+		{"an unknown status", func(r *Record) { r.Seats[1].Status = "lost" }, `field seats[1].status: "lost" is not a status (want ok, timeout, invalid, crash or limit)`},
+		{"no status", func(r *Record) { r.Seats[0].Status = "" }, `field seats[0].status: "" is not a status (want ok, timeout, invalid, crash or limit)`},
+		{"a negative round", func(r *Record) { r.Round = -4 }, "field round: -4 (want 0 or more)"},
+		{"the loser as winner", func(r *Record) { r.Winner = 1 }, "field winner: 1, but the ranks make seat 0 the winner"},
+		{"a draw with a winner", func(r *Record) { r.Seats[1].Rank = 1 }, "field winner: 0, but the ranks make it a draw (-1: first place shared)"},
+		{"a win called a draw", func(r *Record) { r.Winner = -1 }, "field winner: -1, but the ranks make seat 0 the winner"},
+	} {
+		rec := good()
+		c.edit(&rec)
+		err := rec.Validate()
+		if got := fmt.Sprint(err); c.err == "" && err != nil || c.err != "" && got != c.err {
+			t.Errorf("%s: %v, want %q", c.name, err, c.err)
+		}
+	}
+}
+
 // A seat's timing that contradicts itself is refused, naming the field: a first or later
 // answer slower than the slowest of all.
 func TestRecordTimingMustAgree(t *testing.T) {
