@@ -2,10 +2,12 @@ package bestow_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/arena-games/arena/players/builtin"
 	_ "github.com/arena-games/arena/players/builtin/bestow"
@@ -90,6 +92,59 @@ func TestPythonStarter(t *testing.T) {
 	random := bot(t, "random")
 	for seed, seats := range map[int64][]refereetest.BotFunc{1: {starter, random}, 2: {random, starter}} {
 		play(t, seed, nil, seats[0], seats[1])
+	}
+}
+
+// With a small command limit L (the default is 30) the starter waits for the next turn
+// once its L commands are spent, and goes on playing. It used to loop for ever without a
+// word once its count reached L (at L = 7 in the first turn: a whole CPU, no command ever
+// again, the game played without it).
+func TestPythonStarterFewCommands(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	for _, limit := range []string{"5", "7"} {
+		t.Run("L="+limit, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			starter := func(in io.Reader, out io.Writer) error {
+				cmd := exec.CommandContext(ctx, python, "../../starters/bestow/starter.py")
+				cmd.Stdout = out
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				// A pipe of its own, so that a starter killed by ctx is not waited for
+				// until its input has something more to copy.
+				stdin, err := cmd.StdinPipe()
+				if err != nil {
+					return err
+				}
+				go func() { io.Copy(stdin, in); stdin.Close() }()
+				if err := cmd.Run(); err != nil {
+					return fmt.Errorf("%v: %s", err, stderr.String())
+				}
+				return nil
+			}
+			bought := map[int]bool{} // the turns in which the starter bought a piece
+			g := refereetest.Intercept(game.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+				out := run()
+				if player == 0 && tokens[0] == "BUY_PIECE" && out[0] == "OK" {
+					bought[turn] = true
+				}
+				return out
+			})
+			cfg := referee.Config{Seed: 1, Players: 2, Options: map[string]string{"L": limit, "Ee": "100"}}
+			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{starter, bot(t, "random")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := ref.Result()[0]; o.Status != referee.StatusOK {
+				t.Errorf("starter: %s: %s", o.Status, o.Message)
+			}
+			if len(bought) < 10 {
+				t.Errorf("the starter bought a piece in %d turns of %d, want it to play the game", len(bought), ref.Turn())
+			}
+		})
 	}
 }
 

@@ -117,7 +117,8 @@ class Failed(Exception):
 
 
 class TurnOver(Exception):
-    """The turn ended: budget spent, or the referee forced waiting (FAILED 6)."""
+    """The turn ended and the next one has started: our L commands were spent, or the
+    referee forced waiting (FAILED 6)."""
 
 
 class GameOver(Exception):
@@ -144,6 +145,9 @@ class Client:
     def call(self, command: str, lines: int = 0) -> List[str]:
         """Send a command, return its data lines; raise Failed or TurnOver."""
         if self.used >= self.limit:
+            # This turn's L commands are spent: wait for the next turn (a WAIT is not
+            # counted), so that the caller goes on from a fresh turn as after FAILED 6.
+            self.wait()
             raise TurnOver()
         self.used += 1
         self.send(command)
