@@ -69,18 +69,20 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 }
 
-// pythonBot runs a Python program as a bot, through the same pipes as the real runner.
-func pythonBot(t *testing.T, path string) refereetest.BotFunc {
+// pythonBot runs a Python program as a bot, through the same pipes as the real runner. It is
+// killed if it still runs when ctx ends, so that a bot stuck in a loop fails its test
+// rather than hanging it.
+func pythonBot(ctx context.Context, t *testing.T, path string) refereetest.BotFunc {
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 not installed")
 	}
 	return func(in io.Reader, out io.Writer) error {
-		cmd := exec.Command(python, path)
-		cmd.Stdin, cmd.Stdout = in, out
+		cmd := exec.CommandContext(ctx, python, path)
+		cmd.Stdout = out
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil {
+		if err := refereetest.RunFeeding(cmd, in); err != nil {
 			return fmt.Errorf("%v: %s", err, stderr.String())
 		}
 		return nil
@@ -88,7 +90,7 @@ func pythonBot(t *testing.T, path string) refereetest.BotFunc {
 }
 
 func TestPythonStarter(t *testing.T) {
-	starter := pythonBot(t, "../../starters/bestow/starter.py")
+	starter := pythonBot(context.Background(), t, "../../starters/bestow/starter.py")
 	random := bot(t, "random")
 	for seed, seats := range map[int64][]refereetest.BotFunc{1: {starter, random}, 2: {random, starter}} {
 		play(t, seed, nil, seats[0], seats[1])
@@ -100,31 +102,11 @@ func TestPythonStarter(t *testing.T) {
 // word once its count reached L (at L = 7 in the first turn: a whole CPU, no command ever
 // again, the game played without it).
 func TestPythonStarterFewCommands(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not installed")
-	}
 	for _, limit := range []string{"5", "7"} {
 		t.Run("L="+limit, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			starter := func(in io.Reader, out io.Writer) error {
-				cmd := exec.CommandContext(ctx, python, "../../starters/bestow/starter.py")
-				cmd.Stdout = out
-				var stderr bytes.Buffer
-				cmd.Stderr = &stderr
-				// A pipe of its own, so that a starter killed by ctx is not waited for
-				// until its input has something more to copy.
-				stdin, err := cmd.StdinPipe()
-				if err != nil {
-					return err
-				}
-				go func() { io.Copy(stdin, in); stdin.Close() }()
-				if err := cmd.Run(); err != nil {
-					return fmt.Errorf("%v: %s", err, stderr.String())
-				}
-				return nil
-			}
+			starter := pythonBot(ctx, t, "../../starters/bestow/starter.py")
 			bought := map[int]bool{} // the turns in which the starter bought a piece
 			g := refereetest.Intercept(game.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
 				out := run()
