@@ -262,6 +262,20 @@ func TestViewHTMLInAMissingDirectory(t *testing.T) {
 	}
 }
 
+// A page in a directory that says it can be written but cannot hold a file (/proc, as
+// root) names that directory, as a replay's path does, not the page's temporary file.
+func TestViewHTMLInADirectoryThatHoldsNoFile(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("as root only: others are refused /proc by the permission check")
+	}
+	path := writeSmallReplay(t, t.TempDir(), "small.json")
+	msg, err := exec.Command(arenaBin, "view", "--html", "/proc/arena-page.html", path).CombinedOutput()
+	want := "arena: viewer page /proc/arena-page.html: cannot create a file in /proc: "
+	if err == nil || !strings.HasPrefix(string(msg), want) || strings.Contains(string(msg), ".tmp") {
+		t.Errorf("arena view --html /proc/arena-page.html: %v\n%s\nwant it to start with %q and name no temporary file", err, msg, want)
+	}
+}
+
 // A page named as a pipe (or a device: /dev/stdout, /dev/null) is written into it, not
 // renamed over it, which would replace the pipe or the device itself.
 func TestViewHTMLIntoAPipe(t *testing.T) {

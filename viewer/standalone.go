@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -66,7 +67,13 @@ func WriteHTMLFile(path string, rep *Replay) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("viewer page %s: %w", path, err)
+		// A directory that says it can be written but cannot hold a file (/proc, /sys as
+		// root) is named, as a replay's is, not the temporary file.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("viewer page %s: cannot create a file in %s: %w", path, filepath.Dir(target), err)
 	}
 	defer os.Remove(tmp.Name())              // no-op after the rename
 	if err := tmp.Chmod(0o644); err != nil { // a page is for sharing; CreateTemp makes it private
