@@ -1,6 +1,7 @@
 package players
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 
 	"github.com/arena-games/arena/internal/proctest"
 	"github.com/arena-games/arena/protocol"
@@ -568,4 +570,35 @@ func TestLastWords(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
+}
+
+// Memory written into a memory file (memfd_create) that is not mapped is resident memory
+// of no process, yet it is the bot's for as long as it holds the file open: the memory
+// limit counts it.
+func TestMemoryLimitCountsMemoryFiles(t *testing.T) {
+	fd, err := unix.MemfdCreate("hoard", unix.MFD_CLOEXEC)
+	if err != nil {
+		t.Skipf("no memory files: %v", err)
+	}
+	f := os.NewFile(uintptr(fd), "hoard")
+	defer f.Close()
+	chunk := bytes.Repeat([]byte("m"), 1<<20)
+	for range 64 {
+		if _, err := f.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The bot opens the same file through this process's descriptor; its resident memory
+	// stays that of a shell.
+	self := fmt.Sprintf("/proc/%d/fd/%d", os.Getpid(), fd)
+	p := start(t, "exec 3<"+self+"; echo held; read x", func(s *Spec) { s.MaxMemory = 32 << 20 })
+	if l, err := p.ReadLine(time.Now().Add(20 * time.Second)); err != nil || l.Text != "held" {
+		t.Fatalf("first line %q, %v; want held", l.Text, err)
+	}
+	f.Close()
+	_, err = p.ReadLine(time.Now().Add(20 * time.Second))
+	if kindOf(err) != KindLimit || !strings.HasPrefix(err.Error(), "used too much memory: ") {
+		t.Fatalf("got %v, want the memory limit", err)
+	}
+	t.Log(err)
 }

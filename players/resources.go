@@ -1,12 +1,15 @@
 package players
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // resourcePoll is how often a bot's memory and process count are checked.
@@ -19,6 +22,7 @@ func (p *Process) watchResources() {
 	tick := time.NewTicker(resourcePoll)
 	defer tick.Stop()
 	pageSize := int64(os.Getpagesize())
+	var memfds memfdWatch
 	groups.acquire()
 	defer groups.release()
 	for {
@@ -37,6 +41,7 @@ func (p *Process) watchResources() {
 			for _, pid := range pids {
 				rss += residentPages(pid) * pageSize
 			}
+			rss += memfds.held(pids)
 			if rss > p.spec.MaxMemory {
 				msg = fmt.Sprintf("used too much memory: %d MiB, limit %d MiB", rss>>20, p.spec.MaxMemory>>20)
 			}
@@ -185,6 +190,54 @@ func readGroup(pid int, buf []byte) (int, []byte) {
 	// "pid (comm) state ppid pgrp ...".
 	group, _ := atoi(statField(stat, 2))
 	return int(group), buf
+}
+
+// memfdWatch keeps what memfdBytes last found of a bot's tree. A look at every open
+// descriptor of the tree costs in proportion to how many it holds, up to hundreds of
+// thousands: it is made again only once the watch has spent nine times as long without
+// it, so that a bot holding that many cannot make the watch take a CPU from the others.
+type memfdWatch struct {
+	bytes int64
+	next  time.Time
+}
+
+func (w *memfdWatch) held(pids []int) int64 {
+	if start := time.Now(); !start.Before(w.next) {
+		w.bytes = memfdBytes(pids)
+		w.next = start.Add(10 * time.Since(start))
+	}
+	return w.bytes
+}
+
+// memfdBytes is the memory held by the memory files (memfd_create) the processes have
+// open, each file counted once: what is written into one is memory, freed only when
+// the last descriptor closes, but it is resident memory of no process until it is
+// mapped, so a bot could hold any amount of it under its resident-memory limit. (A file
+// also mapped is counted in both.)
+func memfdBytes(pids []int) int64 {
+	var total int64
+	var seen map[uint64]bool
+	link := make([]byte, 64)
+	for _, pid := range pids {
+		dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
+		for _, fd := range procDirPids(dir) {
+			path := dir + strconv.Itoa(fd)
+			n, err := unix.Readlink(path, link)
+			if err != nil || !bytes.HasPrefix(link[:n], []byte("/memfd:")) {
+				continue
+			}
+			var st unix.Stat_t
+			if unix.Stat(path, &st) != nil || seen[st.Ino] {
+				continue
+			}
+			if seen == nil {
+				seen = map[uint64]bool{}
+			}
+			seen[st.Ino] = true
+			total += st.Blocks * 512
+		}
+	}
+	return total
 }
 
 // residentPages reads a process's resident set size, in pages: the second field of
