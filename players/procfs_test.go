@@ -64,3 +64,18 @@ func TestResidentPagesAndTreeOfSelf(t *testing.T) {
 		t.Errorf("processTree(self) = %v, want it to start with %d", tree, os.Getpid())
 	}
 }
+
+func TestMemoryMessageSaysTheLimitWasPassed(t *testing.T) {
+	for _, tc := range []struct {
+		rss  int64
+		want string
+	}{
+		{100<<20 + 1, "used too much memory: 101 MiB, limit 100 MiB"},
+		{101 << 20, "used too much memory: 101 MiB, limit 100 MiB"},
+		{101<<20 + 4096, "used too much memory: 102 MiB, limit 100 MiB"},
+	} {
+		if got := memoryMessage(tc.rss, 100<<20); got != tc.want {
+			t.Errorf("memoryMessage(%d) = %q, want %q", tc.rss, got, tc.want)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func (p *Process) watchResources() {
 			}
 			rss += memfds.held(pids)
 			if rss > p.spec.MaxMemory {
-				msg = fmt.Sprintf("used too much memory: %d MiB, limit %d MiB", rss>>20, p.spec.MaxMemory>>20)
+				msg = memoryMessage(rss, p.spec.MaxMemory)
 			}
 		}
 		if msg == "" {
@@ -56,6 +56,13 @@ func (p *Process) watchResources() {
 		p.interrupt()
 		return
 	}
+}
+
+// memoryMessage says a bot used rss bytes over its limit. The MiB it used are rounded up:
+// rounded down, a bot over its limit by less than one would read as within it ("100 MiB,
+// limit 100 MiB").
+func memoryMessage(rss, limit int64) string {
+	return fmt.Sprintf("used too much memory: %d MiB, limit %d MiB", (rss+1<<20-1)>>20, limit>>20)
 }
 
 // processTree lists a process and its descendants (through /proc/PID/task/TID/children).
