@@ -174,3 +174,13 @@ func BenchmarkWatch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMemoryFiles is the watch's look for the memory files a bot holds open (every
+// memfdEvery): every open descriptor of this test process.
+func BenchmarkMemoryFiles(b *testing.B) {
+	b.ReportAllocs()
+	tree := processTree(os.Getpid())
+	for i := 0; i < b.N; i++ {
+		memfdBytes(tree)
+	}
+}

@@ -200,18 +200,24 @@ func readGroup(pid int, buf []byte) (int, []byte) {
 }
 
 // memfdWatch keeps what memfdBytes last found of a bot's tree. A look at every open
-// descriptor of the tree costs in proportion to how many it holds, up to hundreds of
-// thousands: it is made again only once the watch has spent nine times as long without
+// descriptor of the tree costs about as much as the rest of the watch's look for a bot of a
+// few descriptors, and in proportion to how many it holds, up to hundreds of thousands: it
+// is made every memfdEvery, and only once the watch has spent nine times as long without
 // it, so that a bot holding that many cannot make the watch take a CPU from the others.
 type memfdWatch struct {
 	bytes int64
 	next  time.Time
 }
 
+// memfdEvery is how often the memory files are looked for: a bot hoarding memory that way
+// is stopped a few looks later than one whose resident memory grows, but stopped all the
+// same, and the usual bot, which holds none, does not pay for the look every 25 ms.
+const memfdEvery = 250 * time.Millisecond
+
 func (w *memfdWatch) held(pids []int) int64 {
 	if start := time.Now(); !start.Before(w.next) {
 		w.bytes = memfdBytes(pids)
-		w.next = start.Add(10 * time.Since(start))
+		w.next = start.Add(max(memfdEvery, 10*time.Since(start)))
 	}
 	return w.bytes
 }
