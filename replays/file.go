@@ -170,16 +170,51 @@ func ReadCompact(path string) (*Replay, error) {
 	return readFile(path, false)
 }
 
+// maxReplayBytes bounds what a replay is read as, on disk and once decompressed. arena's
+// largest replays, of games that last 1500 turns, are tens of MB: a file over the bound is
+// refused with a message rather than read whole into memory, which a file of no replay, or
+// a gzip stream made to decompress to terabytes, would exhaust (a variable, for tests).
+var maxReplayBytes int64 = 1 << 30
+
 func readFile(path string, restore bool) (*Replay, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if err != nil {
-		return nil, fmt.Errorf("replay %s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
 	r, err := decode(data, restore)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
 	return r, nil
+}
+
+// readBounded reads a file of at most maxReplayBytes (a named pipe too, whose size is not
+// known beforehand).
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxReplayBytes+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if int64(len(data)) > maxReplayBytes {
+		return nil, fmt.Errorf("more than %s: larger than any replay arena writes", sizeText(maxReplayBytes))
+	}
+	return data, nil
+}
+
+// sizeText says a bound in the largest binary unit that divides it.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func unwrapPath(err error) error {
@@ -207,9 +242,12 @@ func decode(data []byte, restore bool) (*Replay, error) {
 		if err != nil {
 			return nil, gzipError(err)
 		}
-		data, err = io.ReadAll(zr)
+		data, err = io.ReadAll(io.LimitReader(zr, maxReplayBytes+1))
 		if err != nil {
 			return nil, gzipError(err)
+		}
+		if int64(len(data)) > maxReplayBytes {
+			return nil, fmt.Errorf("gzip: decompresses to more than %s: larger than any replay arena writes", sizeText(maxReplayBytes))
 		}
 	}
 	var r Replay

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -264,6 +265,69 @@ func TestReadSaysAResultsFileIsNotAReplay(t *testing.T) {
 				t.Errorf("%s of %d lines: got %v, want …%s", name, strings.Count(content, "\n"), err, want)
 			}
 		}
+	}
+}
+
+// A file larger than any replay, or a gzip stream that decompresses to more, is refused with
+// a message before it is read whole into memory (a stream made to decompress to terabytes
+// would exhaust it). The bound is lowered to 1 MiB here.
+func TestReadRefusesWhatNoReplayIsThatLarge(t *testing.T) {
+	defer func(n int64) { maxReplayBytes = n }(maxReplayBytes)
+	maxReplayBytes = 1 << 20
+	dir := t.TempDir()
+	var good bytes.Buffer
+	if err := Encode(&good, sample()); err != nil {
+		t.Fatal(err)
+	}
+	// A replay padded with spaces after it (valid JSON) up to exactly the bound is read.
+	exact := append(bytes.Clone(good.Bytes()), bytes.Repeat([]byte(" "), int(maxReplayBytes)-good.Len())...)
+	big := append(bytes.Clone(exact), ' ')
+	var bomb bytes.Buffer
+	zw := gzip.NewWriter(&bomb)
+	zw.Write(big)
+	zw.Close()
+	for _, c := range []struct {
+		name string
+		data []byte
+		err  string // "" when it is read
+	}{
+		{"exactly the bound", exact, ""},
+		{"one byte over", big, "more than 1 MiB: larger than any replay arena writes"},
+		{"decompressing to one byte over", bomb.Bytes(), "gzip: decompresses to more than 1 MiB: larger than any replay arena writes"},
+	} {
+		path := filepath.Join(dir, "r.json")
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadCompact(path)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.err != "" && (err == nil || err.Error() != "replay "+path+": "+c.err):
+			t.Errorf("%s: got %v, want %q", c.name, err, c.err)
+		}
+	}
+	// And it is refused having read little more than the bound: a stream of 256 MiB.
+	path := filepath.Join(dir, "bomb.json.gz")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw = gzip.NewWriter(f)
+	spaces := bytes.Repeat([]byte(" "), 1<<20)
+	for range 256 {
+		zw.Write(spaces)
+	}
+	zw.Close()
+	f.Close()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := ReadCompact(path); err == nil {
+		t.Error("a stream of 256 MiB read as a replay")
+	}
+	runtime.ReadMemStats(&after)
+	if read := after.TotalAlloc - before.TotalAlloc; read > 32<<20 {
+		t.Errorf("%d MiB allocated to refuse a stream of 256 MiB, with a bound of 1 MiB", read>>20)
 	}
 }
 
