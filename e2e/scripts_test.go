@@ -325,6 +325,14 @@ func TestTournamentShardsScriptFailedShard(t *testing.T) {
 	if report, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.txt")); err != nil || !strings.Contains(string(report), "queens: 2 games") {
 		t.Errorf("report of the shard that finished (%v):\n%s", err, report)
 	}
+	// The report's note on the shard that recorded nothing is said once, not again for the
+	// CSV report written beside the table.
+	if n := strings.Count(r.stderr, "shard-2.jsonl: no games recorded"); n != 1 {
+		t.Errorf("the note on the empty shard said %d times, want once\n%s", n, r)
+	}
+	if csv, err := os.ReadFile(filepath.Join(dir, "shards-queens", "report.csv")); err != nil || !strings.Contains(string(csv), "builtin:greedy") {
+		t.Errorf("CSV report (%v):\n%s", err, csv)
+	}
 }
 
 // When no shard recorded a game, the merged report fails saying so, and the script still

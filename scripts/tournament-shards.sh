@@ -246,9 +246,11 @@ run_passing_signals parallel --sshlogin "$logins" -j1 --line-buffer --tagstring 
   "${copies[@]}" "$remote" ::: $(seq 1 "$shards")
 
 # With no game recorded in any shard (every shard failed) the report fails, saying so:
-# the shards are still counted below.
+# the shards are still counted below. The CSV report's notes are the table's, said once
+# already: they are shown only if it fails.
 if "${arena[@]}" tournament report "${report[@]}" "$dir"/shard-*.jsonl >"$dir/report.txt" &&
-  "${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl >"$dir/report.csv"; then
+  { csv_said=$("${arena[@]}" tournament report --format csv "$dir"/shard-*.jsonl 2>&1 >"$dir/report.csv") ||
+    { printf '%s\n' "$csv_said" >&2; false; }; }; then
   cat "$dir/report.txt"
 elif [ $status -eq 0 ]; then
   exit 1
