@@ -563,6 +563,41 @@ func needShardsTools(t *testing.T) {
 	}
 }
 
+// pathWithoutParallel is a PATH of one directory that links every executable on PATH but
+// GNU parallel: a machine where it is not installed.
+func pathWithoutParallel(t *testing.T) string {
+	dir := t.TempDir()
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if e.Name() == "parallel" {
+				continue
+			}
+			os.Symlink(filepath.Join(d, e.Name()), filepath.Join(dir, e.Name())) // the first on PATH wins
+		}
+	}
+	return "PATH=" + dir
+}
+
+// Without GNU parallel the shards script says so (exit 1) and writes nothing, but a mistake
+// in its arguments is still said as such first (exit 2).
+func TestTournamentShardsScriptWithoutParallel(t *testing.T) {
+	dir := t.TempDir()
+	env := []string{"ARENA=" + arenaBin, pathWithoutParallel(t)}
+	bots := []string{"builtin:greedy", "builtin:random"}
+	r := script(t, dir, "tournament-shards.sh", env, append(append([]string{"-g", "queens", "-n", "4", "-S", ":"}, bots...), "builtin:greedy", "--", "--sprt", "0,10")...)
+	if r.code != 2 || !strings.Contains(r.stderr, "--sprt compares two bots, not 3") {
+		t.Errorf("a mistake without GNU parallel: want exit 2 naming it\n%s", r)
+	}
+	r = script(t, dir, "tournament-shards.sh", env, append([]string{"-g", "queens", "-n", "4", "-S", ":"}, bots...)...)
+	if r.code != 1 || !strings.Contains(r.stderr, "tournament-shards: GNU parallel is not installed") {
+		t.Errorf("want exit 1 saying GNU parallel is not installed\n%s", r)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "shards-queens")); err == nil {
+		t.Error("shards-queens made without GNU parallel to play its shards")
+	}
+}
+
 // The shards script checks its own arguments, and arena's once, before any shard runs: a
 // mistake is said once, naming the option, with exit 2 and no advice to run the same
 // command again, and nothing is written. (Each mistake used to run every shard, or none,

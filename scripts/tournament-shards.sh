@@ -105,7 +105,6 @@ shift $((OPTIND - 1))
 [[ ${shards:-1} =~ ^[1-9][0-9]*$ ]] || refuse "-j $shards: want a whole number of shards, at least 1"
 # The seed is compared as text with DIR/seed: one spelling for each number.
 [[ ${seed:-0} =~ ^(0|-?[1-9][0-9]*)$ ]] || refuse "-s $seed: want a whole number (the master seed)"
-command -v parallel >/dev/null 2>&1 || { echo "tournament-shards: GNU parallel is not installed (apt-get install parallel)" >&2; exit 1; }
 
 bots=() extra=()
 while [ $# -gt 0 ]; do
@@ -211,6 +210,10 @@ case $status in
     refuse "arena refused these arguments (exit 2): see its message above" ;;
   130) exit 130 ;;
 esac
+
+# Checked once the arguments are: a mistake in them is said as such (exit 2) wherever the
+# script runs.
+command -v parallel >/dev/null 2>&1 || { echo "tournament-shards: GNU parallel is not installed (apt-get install parallel)" >&2; exit 1; }
 
 # Recorded now, when the games are about to be played.
 mkdir -p "$dir"
