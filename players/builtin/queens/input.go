@@ -80,7 +80,7 @@ func (rd *reader) ints(n int) ([]int, error) {
 	}
 	f := strings.Fields(line)
 	if len(f) < n {
-		return nil, fmt.Errorf("line %q: want %d numbers", strings.TrimSpace(line), n)
+		return nil, fmt.Errorf("line %q: numbers: %d, want %d", strings.TrimSpace(line), len(f), n)
 	}
 	out := make([]int, n)
 	for i := range out {

@@ -64,7 +64,7 @@ func (rd *reader) ints(n int) ([]int, error) {
 	}
 	f := strings.Fields(l)
 	if len(f) < n {
-		return nil, fmt.Errorf("line %q: want %d numbers", l, n)
+		return nil, fmt.Errorf("line %q: numbers: %d, want %d", l, len(f), n)
 	}
 	out := make([]int, n)
 	for i := range out {
