@@ -17,6 +17,7 @@ import (
 // that never blocks the game — a client that stops reading is disconnected instead.
 type Conn struct {
 	nc     net.Conn
+	dw     *deadlineWriter
 	lines  *protocol.LineReader
 	out    chan string
 	closed chan struct{}
@@ -37,6 +38,7 @@ func NewConn(nc net.Conn) *Conn {
 	tail := &lineTail{r: nc}
 	c := &Conn{
 		nc:     nc,
+		dw:     &deadlineWriter{nc: nc, timeout: writeTimeout},
 		tail:   tail,
 		lines:  protocol.NewLineReader(tail, protocol.MaxSessionLine),
 		out:    make(chan string, connQueue),
@@ -50,8 +52,7 @@ func NewConn(nc net.Conn) *Conn {
 
 func (c *Conn) writeLoop() {
 	defer close(c.done)
-	dw := &deadlineWriter{nc: c.nc, timeout: writeTimeout}
-	w := bufio.NewWriter(dw)
+	w := bufio.NewWriter(c.dw)
 	for {
 		select {
 		case s := <-c.out:
@@ -73,8 +74,7 @@ func (c *Conn) writeLoop() {
 			}
 		case <-c.closed:
 			// Send what is queued (e.g. FAILED 1 before closing), best effort and within a
-			// second in all, however slowly the client reads.
-			dw.by = time.Now().Add(time.Second)
+			// second in all (Close set the deadline), however slowly the client reads.
 			for more := true; more; {
 				select {
 				case s := <-c.out:
@@ -96,6 +96,9 @@ func (c *Conn) writeLoop() {
 // dropped.
 var writeTimeout = 5 * time.Second
 
+// closeWriteGrace is how long a closed connection may go on sending what is queued.
+const closeWriteGrace = time.Second
+
 // deadlineWriter gives every write to the client its own deadline. An answer larger than
 // the bufio buffer is written while it is being buffered, before any Flush: a deadline
 // set only before flushing would then be the stale one of the previous flush, and a
@@ -103,16 +106,29 @@ var writeTimeout = 5 * time.Second
 type deadlineWriter struct {
 	nc      net.Conn
 	timeout time.Duration // for each write
-	by      time.Time     // when set, the one deadline of every write
+	mu      sync.Mutex
+	by      time.Time // when set (see finish), the one deadline of every write
 }
 
 func (d *deadlineWriter) Write(b []byte) (int, error) {
+	d.mu.Lock()
 	by := d.by
 	if by.IsZero() {
 		by = time.Now().Add(d.timeout)
 	}
 	d.nc.SetWriteDeadline(by)
+	d.mu.Unlock()
 	return d.nc.Write(b)
+}
+
+// finish makes by the deadline of every write from now on, the one under way included: a
+// closed connection's queue is sent within it, not at the pace of a client that reads
+// just fast enough to keep each write under the timeout, which held a stopping server.
+func (d *deadlineWriter) finish(by time.Time) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.by = by
+	d.nc.SetWriteDeadline(by)
 }
 
 // halfClose ends the output (the client reads its last answers, then end of input) and
@@ -210,8 +226,14 @@ func (t *lineTail) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Close disconnects the client (after sending what is queued); safe to call twice.
-func (c *Conn) Close() { c.once.Do(func() { close(c.closed) }) }
+// Close disconnects the client (after sending what is queued, within closeWriteGrace);
+// safe to call twice.
+func (c *Conn) Close() {
+	c.once.Do(func() {
+		c.dw.finish(time.Now().Add(closeWriteGrace))
+		close(c.closed)
+	})
+}
 
 // Closed is closed when the connection is.
 func (c *Conn) Closed() <-chan struct{} { return c.closed }

@@ -180,3 +180,45 @@ func TestConnReadLineGoesOnAfterADeadline(t *testing.T) {
 		t.Errorf("then: %q, %v; want the whole line", line, err)
 	}
 }
+
+// A closed connection gives up on its queued answers within about a second, however they
+// are read: a client that reads just enough to keep every write under the write timeout
+// (here a steady trickle far slower than the answers came) held its socket open until it
+// had read them all, and arena serve, which waits for its connections as it stops (Ctrl-C,
+// the end of the last game), with it.
+func TestConnCloseGivesUpOnASlowReader(t *testing.T) {
+	client, c := connPair(t)
+	line := strings.Repeat("x", 1<<16)
+	for i := 0; i < 400; i++ { // 26 MB, far more than the socket buffers hold
+		if !c.Send(line) {
+			t.Fatalf("answer %d refused: the client was dropped before it stopped keeping up", i)
+		}
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		buf := make([]byte, 64<<10)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			client.SetReadDeadline(time.Now().Add(time.Second))
+			if _, err := io.ReadFull(client, buf); err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+				return
+			}
+		}
+	}()
+	time.Sleep(500 * time.Millisecond)
+	start := time.Now()
+	c.Close()
+	select {
+	case <-c.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("a closed connection went on sending its queue to a slow reader for more than 10 s")
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("a closed connection took %s to give up on a slow reader; want about a second", d.Round(time.Millisecond))
+	}
+}
