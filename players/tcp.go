@@ -8,6 +8,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-games/arena/protocol"
@@ -25,10 +26,17 @@ type Conn struct {
 	once   sync.Once
 	Remote string
 	tail   *lineTail
+	queued atomic.Int64 // bytes of the responses in out
 }
 
 // connQueue is how many responses may wait for a slow client before it is dropped.
 const connQueue = 4096
+
+// connQueueBytes is how many bytes of responses may wait for a slow client before it is
+// dropped (one response is always taken): far more than a turn's answers to a client that
+// reads them, whatever the game's options, while a client that falls ever further behind
+// holds the server's memory to this.
+var connQueueBytes = 64 << 20
 
 // closeGrace is how long a closing connection waits for the client to close its end.
 const closeGrace = time.Second
@@ -56,12 +64,12 @@ func (c *Conn) writeLoop() {
 	for {
 		select {
 		case s := <-c.out:
-			w.WriteString(s)
+			c.write(w, s)
 			// Batch whatever else is queued, then flush once.
 			for more := true; more; {
 				select {
 				case s := <-c.out:
-					w.WriteString(s)
+					c.write(w, s)
 				default:
 					more = false
 				}
@@ -78,7 +86,7 @@ func (c *Conn) writeLoop() {
 			for more := true; more; {
 				select {
 				case s := <-c.out:
-					w.WriteString(s)
+					c.write(w, s)
 				default:
 					more = false
 				}
@@ -90,6 +98,12 @@ func (c *Conn) writeLoop() {
 			return
 		}
 	}
+}
+
+// write writes a queued response, which then no longer counts as queued.
+func (c *Conn) write(w *bufio.Writer, s string) {
+	w.WriteString(s)
+	c.queued.Add(-int64(len(s)))
 }
 
 // writeTimeout is how long a client may leave a write of its answers unread before it is
@@ -147,7 +161,7 @@ func (c *Conn) halfClose() {
 }
 
 // Send queues lines for the client. It reports false when the client is gone or so far
-// behind that it was dropped.
+// behind that it was dropped (connQueue responses, or connQueueBytes bytes, waiting).
 func (c *Conn) Send(lines ...string) bool {
 	select {
 	case <-c.closed:
@@ -159,10 +173,17 @@ func (c *Conn) Send(lines ...string) bool {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
+	n := int64(b.Len())
+	if q := c.queued.Add(n); q > int64(connQueueBytes) && q > n {
+		c.queued.Add(-n)
+		c.Close()
+		return false
+	}
 	select {
 	case c.out <- b.String():
 		return true
 	default:
+		c.queued.Add(-n)
 		c.Close()
 		return false
 	}

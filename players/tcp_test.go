@@ -222,3 +222,25 @@ func TestConnCloseGivesUpOnASlowReader(t *testing.T) {
 		t.Errorf("a closed connection took %s to give up on a slow reader; want about a second", d.Round(time.Millisecond))
 	}
 }
+
+// A client that reads slower than its answers come is dropped once they hold more than
+// connQueueBytes, not only after connQueue answers: each may be large (an agrid SHOW_MAP of
+// a 200-post torus is 80 kB), and a client that asked for one every turn and read just
+// enough to keep each write under the timeout made arena serve hold hundreds of MB.
+func TestConnDropsAClientFarBehindInBytes(t *testing.T) {
+	defer func(n int) { connQueueBytes = n }(connQueueBytes)
+	connQueueBytes = 1 << 20
+	_, c := connPair(t)
+	line := strings.Repeat("x", 1<<16)
+	for i := 0; i < 400; i++ { // 26 MB: far more than the socket buffers and the queue hold
+		if !c.Send(line) {
+			select {
+			case <-c.Closed():
+			default:
+				t.Fatal("Send refused an answer but left the client connected")
+			}
+			return
+		}
+	}
+	t.Fatalf("a client that read nothing was sent 26 MB of answers without being dropped (queue limit %d bytes)", connQueueBytes)
+}
