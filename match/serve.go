@@ -397,7 +397,12 @@ func (s *server) record(seat int, output, input string) {
 // forget drops a closed connection; when it was its team's last, the team has left in
 // this turn (until it logs in again).
 func (s *server) forget(c *sconn) {
+	known := s.conns[c] // (a connection may be forgotten twice: at a boundary, then on its last event)
 	delete(s.conns, c)
+	if why := c.Dropped(); why != "" && known {
+		s.cfg.Log.Warn().Str("remote", c.Remote).Int("team", c.seat).Str("login", s.cfg.Teams[c.seat].Login).
+			Msg("disconnected: " + why)
+	}
 	for o := range s.conns {
 		if o.seat == c.seat {
 			select {

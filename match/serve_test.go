@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rs/zerolog"
 
+	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/replays"
 )
 
@@ -512,5 +513,48 @@ func TestServeInterruptedKeepsTheTurnInProgress(t *testing.T) {
 	}
 	if err := replays.Verify(games[0]); err != nil && !strings.Contains(err.Error(), "unfinished") {
 		t.Errorf("verify: %v", err)
+	}
+}
+
+// A team the server disconnects because it does not read its answers is said to have been
+// dropped, and why, once: its result only says that it disconnected, as a team that left.
+func TestServeSaysWhyItDroppedATeam(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	nc, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	s := &server{cfg: ServeConfig{Game: sumGame{turns: 4}, Seed: 1, Games: 1, TimeScale: 1,
+		Teams: []Team{{"red", "pw1"}, {"blue", "pw2"}}, Log: zerolog.New(&log)}}
+	if err := s.newGame(0); err != nil {
+		t.Fatal(err)
+	}
+	c := &sconn{Conn: players.NewConn(nc), seat: 1, release: make(chan struct{}, 1)}
+	defer func() { c.Close(); <-c.Done() }()
+	s.conns[c] = true
+	// Two answers of 40 MiB to a client that reads nothing: the second is more than may wait.
+	big := strings.Repeat("x", 40<<20)
+	c.Send(big)
+	c.Send(big)
+	select {
+	case <-c.Closed():
+	case <-time.After(10 * time.Second):
+		t.Fatal("a client that read nothing of 80 MiB of answers was not dropped")
+	}
+	s.forget(c)
+	s.forget(c)
+	got := log.String()
+	if n := strings.Count(got, "disconnected: did not read its answers"); n != 1 || !strings.Contains(got, `"login":"blue"`) {
+		t.Errorf("the dropped team was said %d times, want once with its login:\n%s", n, got)
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,6 +29,9 @@ type Conn struct {
 	Remote string
 	tail   *lineTail
 	queued atomic.Int64 // bytes of the responses in out
+	// dropped is why the server disconnected the client, "" when it did not; set before
+	// closed is closed.
+	dropped string
 }
 
 // connQueue is how many responses may wait for a slow client before it is dropped.
@@ -74,9 +79,14 @@ func (c *Conn) writeLoop() {
 					more = false
 				}
 			}
-			if w.Flush() != nil {
+			if err := w.Flush(); err != nil {
 				// The client stopped reading: drop it now (nothing else closes the socket).
-				c.Close()
+				// Any other error is the client gone (a reset), or the write cut by Close.
+				why := ""
+				if errors.Is(err, os.ErrDeadlineExceeded) {
+					why = "did not read its answers (a write to it waited " + writeTimeout.String() + ")"
+				}
+				c.drop(why)
 				c.nc.Close()
 				return
 			}
@@ -176,7 +186,7 @@ func (c *Conn) Send(lines ...string) bool {
 	n := int64(b.Len())
 	if q := c.queued.Add(n); q > int64(connQueueBytes) && q > n {
 		c.queued.Add(-n)
-		c.Close()
+		c.drop(fmt.Sprintf("did not read its answers (%d bytes of them waiting)", q-n))
 		return false
 	}
 	select {
@@ -184,7 +194,7 @@ func (c *Conn) Send(lines ...string) bool {
 		return true
 	default:
 		c.queued.Add(-n)
-		c.Close()
+		c.drop(fmt.Sprintf("did not read its answers (%d of them waiting)", connQueue))
 		return false
 	}
 }
@@ -249,11 +259,27 @@ func (t *lineTail) Read(p []byte) (int, error) {
 
 // Close disconnects the client (after sending what is queued, within closeWriteGrace);
 // safe to call twice.
-func (c *Conn) Close() {
+func (c *Conn) Close() { c.drop("") }
+
+// drop closes the connection as Close does, saying why the server disconnected the client
+// (see Dropped), unless it is already closed.
+func (c *Conn) drop(why string) {
 	c.once.Do(func() {
+		c.dropped = why
 		c.dw.finish(time.Now().Add(closeWriteGrace))
 		close(c.closed)
 	})
+}
+
+// Dropped is, once the connection is closed, why the server disconnected the client (it
+// did not read its answers): "" when the client left or the connection was closed by Close.
+func (c *Conn) Dropped() string {
+	select {
+	case <-c.closed:
+		return c.dropped
+	default:
+		return ""
+	}
 }
 
 // Closed is closed when the connection is.

@@ -29,6 +29,10 @@ func TestConnDropsAClientThatDoesNotRead(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("a client that reads nothing was not dropped")
 	}
+	// arena serve says why (it logs it): the team did not leave of itself.
+	if why := c.Dropped(); !strings.HasPrefix(why, "did not read its answers") {
+		t.Errorf("Dropped() = %q; want why the client was dropped", why)
+	}
 	// The client now reads what was sent, then must find the connection closed.
 	client.SetReadDeadline(time.Now().Add(5 * time.Second))
 	_, err := io.Copy(io.Discard, client)
@@ -239,8 +243,35 @@ func TestConnDropsAClientFarBehindInBytes(t *testing.T) {
 			default:
 				t.Fatal("Send refused an answer but left the client connected")
 			}
+			if why := c.Dropped(); !strings.HasPrefix(why, "did not read its answers (") {
+				t.Errorf("Dropped() = %q; want why the client was dropped", why)
+			}
 			return
 		}
 	}
 	t.Fatalf("a client that read nothing was sent 26 MB of answers without being dropped (queue limit %d bytes)", connQueueBytes)
+}
+
+// A client that leaves (a reset, or its end closed), or one the server closes, was not
+// dropped: Dropped says nothing of it.
+func TestConnDroppedNotForAClientThatLeft(t *testing.T) {
+	client, c := connPair(t)
+	client.(*net.TCPConn).SetLinger(0)
+	client.Close()
+	for i := 0; i < 100 && c.Send("OK"); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	select {
+	case <-c.Closed():
+	case <-time.After(10 * time.Second):
+		t.Fatal("writing to a reset connection did not close it")
+	}
+	if why := c.Dropped(); why != "" {
+		t.Errorf("a client that reset its connection: Dropped() = %q; want \"\"", why)
+	}
+	_, c = connPair(t)
+	c.Close()
+	if why := c.Dropped(); why != "" {
+		t.Errorf("a connection the server closed: Dropped() = %q; want \"\"", why)
+	}
 }
