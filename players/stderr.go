@@ -286,7 +286,7 @@ func (s *stderrBuffer) take() string {
 	}
 	out := protocol.ValidText(s.turn.String())
 	if s.truncated > 0 {
-		out += "\n[arena: " + bytesText(s.truncated) + " of stderr not kept]\n"
+		out += "\n[arena: " + protocol.ByteSize(int64(s.truncated)) + " of stderr not kept]\n"
 		s.truncated = 0
 	}
 	s.turn.Reset()

@@ -373,7 +373,7 @@ func (p *Process) ReadAnswer(n int, deadline time.Time) (Answer, error) {
 	if err == nil && got.tooLong {
 		long := got.texts[len(got.texts)-1]
 		got.texts, got.span = got.texts[:len(got.texts)-1], false
-		err = &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", bytesText(p.spec.MaxLine), protocol.QuoteStart(long, quotedOutput))}
+		err = &Error{Kind: KindLimit, Msg: fmt.Sprintf("printed a line longer than %s: %s", protocol.ByteSize(int64(p.spec.MaxLine)), protocol.QuoteStart(long, quotedOutput))}
 	}
 	return Answer{Lines: got.texts, Output: got.output(), Last: got.last}, err
 }
@@ -476,12 +476,12 @@ func (p *Process) read(n int, deadline time.Time, session bool) (lines, error) {
 			// Over the output limit: what is queued is not an answer any more. (A too-long
 			// line that fails the read anyway is reported as such, below.)
 			p.mu.Unlock()
-			msg := fmt.Sprintf("flooded its output: more than %s not read as answers", bytesText(p.spec.MaxTurnOutput))
+			msg := fmt.Sprintf("flooded its output: more than %s not read as answers", protocol.ByteSize(int64(p.spec.MaxTurnOutput)))
 			switch {
 			case o.head < len(o.queue):
 				msg += ", starting " + protocol.Quote(o.queue[o.head].text, quotedOutput)
 			case o.longStart != "":
-				msg += ", in a line longer than " + bytesText(p.spec.MaxLine) + " starting " + protocol.QuoteStart(o.longStart, quotedOutput)
+				msg += ", in a line longer than " + protocol.ByteSize(int64(p.spec.MaxLine)) + " starting " + protocol.QuoteStart(o.longStart, quotedOutput)
 			}
 			return got, &Error{Kind: KindLimit, Msg: msg}
 		}

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -72,4 +73,18 @@ func JoinLines(lines []string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// ByteSize says an amount of bytes as a message names a limit: in the largest binary unit
+// it is a whole number of ("64 KiB", "1 MiB", "1 GiB"), else in bytes.
+func ByteSize(n int64) string {
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return strconv.FormatInt(n>>u.shift, 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }

@@ -135,3 +135,14 @@ func TestLineText(t *testing.T) {
 		}
 	}
 }
+
+func TestByteSize(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0 bytes", 1000: "1000 bytes", 1 << 10: "1 KiB", 64 << 10: "64 KiB", 1<<20 + 1<<10: "1025 KiB",
+		1 << 20: "1 MiB", 1<<20 + 1: "1048577 bytes", 1024 << 20: "1 GiB", 3 << 30: "3 GiB",
+	} {
+		if got := ByteSize(n); got != want {
+			t.Errorf("ByteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/arena-games/arena/protocol"
 	"github.com/arena-games/arena/referee"
 )
 
@@ -201,20 +202,9 @@ func readBounded(path string) ([]byte, error) {
 		return nil, unwrapPath(err)
 	}
 	if int64(len(data)) > maxReplayBytes {
-		return nil, fmt.Errorf("more than %s: larger than any replay arena writes", sizeText(maxReplayBytes))
+		return nil, fmt.Errorf("more than %s: larger than any replay arena writes", protocol.ByteSize(maxReplayBytes))
 	}
 	return data, nil
-}
-
-// sizeText says a bound in the largest binary unit that divides it.
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 func unwrapPath(err error) error {
@@ -247,7 +237,7 @@ func decode(data []byte, restore bool) (*Replay, error) {
 			return nil, gzipError(err)
 		}
 		if int64(len(data)) > maxReplayBytes {
-			return nil, fmt.Errorf("gzip: decompresses to more than %s: larger than any replay arena writes", sizeText(maxReplayBytes))
+			return nil, fmt.Errorf("gzip: decompresses to more than %s: larger than any replay arena writes", protocol.ByteSize(maxReplayBytes))
 		}
 	}
 	var r Replay
