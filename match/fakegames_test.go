@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,7 +15,10 @@ import (
 // countGame is a small turn-based game for runner tests: every turn each active player
 // receives "turn N" and must answer the line N+1 (any other line is invalid). It lasts
 // `turns` turns; the score is the number of correct answers, −1 for a player who failed.
-type countGame struct{ turns int }
+type countGame struct {
+	turns int
+	first time.Duration // the first turn's limit; 0: 1000 ms
+}
 
 func (g countGame) Info() referee.Info {
 	return referee.Info{Name: "count", Title: "Count", Summary: "answer N+1", Style: referee.StyleTurns,
@@ -25,11 +29,12 @@ func (g countGame) New(cfg referee.Config) (referee.Referee, error) {
 	if err := referee.CheckOptions("count", nil, cfg.Options); err != nil {
 		return nil, err
 	}
-	return &countRef{turns: g.turns, out: make([]referee.Outcome, cfg.Players)}, nil
+	return &countRef{turns: g.turns, first: g.first, out: make([]referee.Outcome, cfg.Players)}, nil
 }
 
 type countRef struct {
 	turn, turns int
+	first       time.Duration
 	out         []referee.Outcome
 	events      []string
 }
@@ -58,7 +63,7 @@ func (r *countRef) Requests() []referee.Request {
 		}
 		timeout := 50 * time.Millisecond
 		if r.turn == 0 {
-			timeout = time.Second
+			timeout = cmp.Or(r.first, time.Second)
 		}
 		reqs = append(reqs, referee.Request{Player: p, Input: fmt.Sprintf("turn %d\n", r.turn), Lines: 1, Timeout: timeout})
 	}

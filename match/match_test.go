@@ -576,9 +576,12 @@ func markedChildren() []int {
 //     50 ms of CPU time against a 25 ms limit on the CPU clock (time scale 0.5), which waiting
 //     for a CPU does not move; the wall-clock net of that clock, over a second, leaves the
 //     bot room to wait for a CPU twenty times as long as it computes;
-//   - the other cases sleep on the wall clock with limits of 20 s then 1000 ms (time scale
-//     20) and a bank of 4 s: an answer that draws on the bank is 2 s late, one that must lose
-//     is 1 s or more beyond what it is allowed, and the good answers have the limit to spare.
+//   - the other cases sleep on the wall clock with limits of 1000 ms (time scale 20) and a
+//     bank of 4 s: an answer that draws on the bank is 2 s late, one that must lose is 1 s
+//     or more beyond what it is allowed, and the good answers have the limit to spare;
+//   - the first turn, which no case is about, allows 10 s (scaled): room for the bots'
+//     start, whatever starts python3 (a pyenv shim alone used 0.55 s of CPU time on one
+//     machine, over the 500 ms a first answer has at time scale 0.5).
 func TestTimingRegimes(t *testing.T) {
 	bank := func(ms int) Timing { return Timing{Kind: "bank", Bank: time.Duration(ms) * time.Millisecond} }
 	const cpu, wall = ClockCPU, ClockWall
@@ -603,7 +606,8 @@ func TestTimingRegimes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rec, err := Run(context.Background(), Config{Game: countGame{turns: 6}, Seed: 1, TimeScale: tc.scale, Clock: tc.clock, Timing: tc.timing, Players: []Player{tc.bot, pyBot()}})
+			game := countGame{turns: 6, first: 10 * time.Second}
+			rec, err := Run(context.Background(), Config{Game: game, Seed: 1, TimeScale: tc.scale, Clock: tc.clock, Timing: tc.timing, Players: []Player{tc.bot, pyBot()}})
 			if err != nil {
 				t.Fatal(err)
 			}
