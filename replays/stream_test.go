@@ -53,10 +53,14 @@ func streamed(t *testing.T, path string, r *Replay, lag int, hurry bool, change 
 	return data, s, &final
 }
 
-// caughtUp waits until the stream's writer has written every turn handed to it, as it does
-// during a game while the bots think (or has stopped on one it cannot encode); without the
-// wait, Finish would write them itself.
+// caughtUp wakes the stream's writer and waits until it has written every turn handed to
+// it, as it does during a game while the bots think once wakeBatch turns wait (or until it
+// has stopped on one it cannot encode); without the wait, Finish would write them itself.
 func (s *Stream) caughtUp() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
 	for {
 		s.mu.Lock()
 		idle := len(s.queue) == 0 && !s.writing
@@ -305,6 +309,51 @@ func TestStreamReportsATurnItCannotEncode(t *testing.T) {
 			assertOnly(t, dir)
 		})
 	}
+}
+
+// The writer is woken once wakeBatch turns wait, not for every turn handed over: the turns
+// before that stay queued, and the batch is written without anything else waking it.
+func TestStreamWakesTheWriterInBatches(t *testing.T) {
+	s, err := Create(filepath.Join(t.TempDir(), "r.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	queued := func() int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		n := len(s.queue)
+		if s.writing {
+			n++ // a turn being written is still queued: count it once more, as not done
+		}
+		return n
+	}
+	r := &Replay{Format: Format, Game: "queens", Players: []Player{{Name: "a"}}, Turns: []Turn{}}
+	handOver := func(n int) {
+		for range n {
+			k := len(r.Turns)
+			r.AddTurn(Turn{Turn: k, Moves: []Move{{Player: 0, Input: "x\n", Output: "WAIT\n"}}})
+			s.Final(r, k+1)
+		}
+	}
+	written := func(batch int) {
+		for start := time.Now(); queued() > 0; time.Sleep(time.Millisecond) {
+			if time.Since(start) > 10*time.Second {
+				t.Fatalf("batch %d: %d turns still wait after 10 s", batch, queued())
+			}
+		}
+	}
+	// A writer that is awake writes whatever waits: the first batch sends it to sleep.
+	handOver(wakeBatch)
+	written(1)
+	time.Sleep(50 * time.Millisecond) // for it to go back to waiting for a wake-up
+	handOver(wakeBatch - 1)
+	time.Sleep(50 * time.Millisecond) // time enough for a writer that was woken to start
+	if n := queued(); n != wakeBatch-1 {
+		t.Fatalf("%d turns handed over, fewer than a batch: %d wait, want all of them", wakeBatch-1, n)
+	}
+	handOver(1)
+	written(2)
 }
 
 // The stream lets each frame go once it has written it: the memory a long game's replay
