@@ -2,6 +2,7 @@ package towers
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -164,8 +165,8 @@ func play(in io.Reader, out io.Writer, decide func(*setup, *turnState) string) e
 	rd := &reader{r: bufio.NewReader(in)}
 	w := bufio.NewWriter(out)
 	s, err := rd.readSetup()
-	if err == io.EOF {
-		return nil
+	if errors.Is(err, io.EOF) {
+		return nil // the input ended before the game began: nothing to answer, as in a turn
 	}
 	if err != nil {
 		return fmt.Errorf("towers bot: %w", err)
