@@ -197,14 +197,21 @@ func readBounded(path string) ([]byte, error) {
 		return nil, unwrapPath(err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxReplayBytes+1))
-	if err != nil {
+	data, over, err := readAtMost(f)
+	switch {
+	case err != nil:
 		return nil, unwrapPath(err)
-	}
-	if int64(len(data)) > maxReplayBytes {
+	case over:
 		return nil, fmt.Errorf("more than %s: larger than any replay arena writes", protocol.ByteSize(maxReplayBytes))
 	}
 	return data, nil
+}
+
+// readAtMost reads r to its end, or only until it has given more than maxReplayBytes
+// (over): what is past the bound is not read at all.
+func readAtMost(r io.Reader) (data []byte, over bool, err error) {
+	data, err = io.ReadAll(io.LimitReader(r, maxReplayBytes+1))
+	return data, int64(len(data)) > maxReplayBytes, err
 }
 
 func unwrapPath(err error) error {
@@ -232,11 +239,12 @@ func decode(data []byte, restore bool) (*Replay, error) {
 		if err != nil {
 			return nil, gzipError(err)
 		}
-		data, err = io.ReadAll(io.LimitReader(zr, maxReplayBytes+1))
-		if err != nil {
+		var over bool
+		data, over, err = readAtMost(zr)
+		switch {
+		case err != nil:
 			return nil, gzipError(err)
-		}
-		if int64(len(data)) > maxReplayBytes {
+		case over:
 			return nil, fmt.Errorf("gzip: decompresses to more than %s: larger than any replay arena writes", protocol.ByteSize(maxReplayBytes))
 		}
 	}

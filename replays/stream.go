@@ -231,10 +231,9 @@ const wakeBatch = 32
 
 // writeTurns is the stream's goroutine: it writes the turns handed over, one at a time,
 // once wakeBatch of them wait, until the stream closes; Finish writes what it has not
-// written. It works while the bots
-// think and the runner waits for them. A turn (or the fields ahead of the first) that
-// cannot be encoded (a NaN) stops it there, the turn still queued: Finish meets the same
-// error writing it, and reports it.
+// written. It works while the bots think and the runner waits for them. A turn (or the
+// fields ahead of the first) that cannot be encoded (a NaN) stops it there, the turn still
+// queued: Finish meets the same error writing it, and reports it.
 //
 // It runs at the runner's priority. Lower ones were tried: the idle scheduling class, or
 // nice 19, for its thread alone, cost a game as much on an idle machine, and on a busy one
