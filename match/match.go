@@ -265,6 +265,7 @@ func Run(ctx context.Context, cfg Config) (*replays.Replay, error) {
 	default:
 		err = fmt.Errorf("%s: referee implements neither TurnBased nor Session", info.Name)
 	}
+	cfg.Replay.Over() // its writer writes what waits while the bots are stopped
 	for _, s := range seats {
 		s.settle()
 	}

@@ -37,11 +37,7 @@ func Encode(w io.Writer, r *Replay) error {
 	if _, err := w.Write(before); err != nil {
 		return err
 	}
-	shapes := 0
-	for k := range r.Turns {
-		shapes += len(r.Turns[k].Frame.Shapes)
-	}
-	turns := newFileTurns(min(shapes, tableGuess))
+	var turns *fileTurns
 	if len(r.ShapeTable) > 0 {
 		// Already in compact form (ReadCompact): the table's entries are written as they
 		// are, each with the first turn whose ids reach it, not expanded and found again.
@@ -51,6 +47,9 @@ func Encode(w io.Writer, r *Replay) error {
 				return err
 			}
 		}
+	} else {
+		turns = newFileTurns()
+		defer turns.release()
 	}
 	var b []byte // one buffer for every turn
 	if _, err := io.WriteString(w, "\"turns\":[\n"); err != nil {
@@ -82,13 +81,19 @@ type fileTurns struct {
 	last    int
 }
 
-// newFileTurns starts the turns of a file whose frames draw about n distinct shapes (a
-// guess, to size the table at once).
-func newFileTurns(n int) *fileTurns { return &fileTurns{table: newTableBuilder(n)} }
+// newFileTurns starts the turns of a file, with an empty shape table.
+func newFileTurns() *fileTurns { return &fileTurns{table: getTable()} }
 
-// tableGuess is a first size for a replay's shape table, when its frames are not known yet:
-// a queens game between the built-in bots draws some 5 000 distinct shapes.
-const tableGuess = 4096
+// release hands the shape table back for the next file (see getTable): the turns are all
+// written, or the file is given up.
+func (f *fileTurns) release() {
+	putTable(f.table)
+	f.table = nil
+}
+
+// tableGuess is a first size for a new shape table: a queens game between the built-in bots
+// draws some 5 000 distinct shapes.
+const tableGuess = 8192
 
 // append appends turn number k of the list (from 0) as the file holds it: after the one
 // before, a turn per line. The turn is not changed, but its frame's shapes must not change

@@ -1,13 +1,15 @@
 package replays
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
 	"io"
 	"math"
 	"reflect"
-	"strings"
+	"slices"
+	"sync"
 
 	"github.com/arena-games/arena/referee"
 )
@@ -24,28 +26,115 @@ import (
 // is the entry it was the first time it was drawn, and a new entry the first time.
 //
 // A shape is looked for first in the previous frame, at its own place give or take the
-// shapes drawn before it that came or went (a range circle more, a unit gone), then among
-// all entries by a hash of its fields; found, it is compared field by field (sameEntry),
-// which costs far less than writing its JSON. Most of a frame is the previous frame's, and
-// there the hash is not needed; but a shape drawn again after turns without it, or far
-// from its place, is found only by the hash: looking in the previous frame alone made the
-// files of agrid and towers 1.3 and 1.7 times larger.
+// shapes drawn before it that came or went (a range circle more, a unit gone), compared
+// field by field (sameEntry), which costs far less than writing its JSON; most of a frame
+// is the previous frame's. Any other shape is written as JSON, which is what an entry is:
+// it is looked for among all entries by a hash of that JSON, and is a new entry unless one
+// is written the same. (A shape drawn again after turns without it, or far from its place,
+// is found only that way: looking in the previous frame alone made the files of agrid and
+// towers 1.3 and 1.7 times larger.)
+//
+// The table keeps only the entries' JSON, in blocks of bytes: no pointers for the garbage
+// collector to follow, no copy of a frame's shapes (a Stream lets each frame go once
+// written), and memory that the next file can use again (see getTable).
 type tableBuilder struct {
-	shapes  []*referee.Shape // the entries, in order: copies (see keep)
-	block   []referee.Shape  // where keep puts them, a block at a time
-	texts   strings.Builder  // and their texts
-	points  []float64        // and their points
+	blocks  [][]byte // the entries' JSON, one after the other; a block never moves
+	used    int      // blocks[:used] hold entries (a table used again keeps the others)
+	entries []entry  // where each entry's JSON is
 	seed    maphash.Seed
-	heads   map[uint64]int32 // hash → the last entry with it
+	heads   map[uint64]int32 // hash of an entry's JSON → the last entry with it
 	chain   []int32          // entry → the previous entry with the same hash, or −1
 	prev    []referee.Shape  // the previous frame that drew shapes
 	prevIDs []int            // and their entries
 }
 
+// entry is where an entry's JSON is in a table's blocks.
+type entry struct{ block, start, end int32 }
+
 // newTableBuilder starts a table sized for about n entries (a guess: it grows as needed).
 func newTableBuilder(n int) *tableBuilder {
-	return &tableBuilder{seed: maphash.MakeSeed(), heads: make(map[uint64]int32, n), chain: make([]int32, 0, n), shapes: make([]*referee.Shape, 0, n)}
+	return &tableBuilder{seed: maphash.MakeSeed(), heads: make(map[uint64]int32, n), chain: make([]int32, 0, n), entries: make([]entry, 0, n)}
 }
+
+// tables holds the tables of files written, emptied, for the next files (a tournament
+// writes a replay per game, a greedy queens game's table holding some 5 000 entries): on a
+// machine where memory touched for the first time costs a trap to the hypervisor, and
+// where every cycle of the garbage collector costs milliseconds, a table made anew for
+// every file made writing a replay cost a greedy game a cycle more (BenchmarkQueensReplay).
+var tables spares[*tableBuilder]
+
+// getTable returns an empty table, one used before when there is one.
+func getTable() *tableBuilder {
+	if tb, ok := tables.get(); ok {
+		return tb
+	}
+	return newTableBuilder(tableGuess)
+}
+
+// putTable empties a table the caller is done with and keeps it for the next file, unless
+// it grew larger than most files need (a long rockets game: tens of megabytes), which it
+// lets go.
+func putTable(tb *tableBuilder) {
+	if tb == nil {
+		return
+	}
+	size := 0
+	for _, b := range tb.blocks {
+		size += cap(b)
+	}
+	if size > maxKeptTable {
+		return
+	}
+	tb.empty()
+	tables.put(tb)
+}
+
+// empty removes every entry, keeping the memory that held them.
+func (tb *tableBuilder) empty() {
+	clear(tb.heads)
+	tb.chain, tb.entries, tb.used = tb.chain[:0], tb.entries[:0], 0
+	for i := range tb.blocks {
+		tb.blocks[i] = tb.blocks[i][:0]
+	}
+	tb.prev, tb.prevIDs = nil, tb.prevIDs[:0]
+}
+
+// spares keeps a few things of one kind, the buffers of files written, for the next files
+// to use (a sync.Pool lets go of what it holds at every cycle of the garbage collector,
+// and a game sees one or two).
+type spares[T any] struct {
+	mu   sync.Mutex
+	kept []T
+}
+
+// maxSpares is how many of each kind spares keeps: as many as files being written at once,
+// for most tournaments.
+const maxSpares = 8
+
+func (s *spares[T]) get() (T, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var x T
+	if n := len(s.kept); n > 0 {
+		x, s.kept = s.kept[n-1], s.kept[:n-1]
+		return x, true
+	}
+	return x, false
+}
+
+func (s *spares[T]) put(x T) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.kept) < maxSpares {
+		s.kept = append(s.kept, x)
+	}
+}
+
+// The size of a table's blocks of JSON, and the largest table kept for the next file.
+const (
+	tableBlock   = 64 << 10
+	maxKeptTable = 4 << 20
+)
 
 // nearby is where a shape is looked for in the previous frame, relative to its own place
 // there (the shift found for the shape before it): a frame is mostly the previous one with
@@ -87,82 +176,58 @@ func (tb *tableBuilder) add(t *Turn, ids []int, newJSON []byte) ([]int, []byte, 
 // *newJSON (after a comma unless it is the first since first). It returns −1 for a shape
 // encoding/json refuses (NaN, ±Inf).
 func (tb *tableBuilder) find(sh *referee.Shape, newJSON *[]byte, first int) int {
-	h := hashShape(tb.seed, sh)
+	b := *newJSON
+	if len(b) > first {
+		b = append(b, ',')
+	}
+	at := len(b)
+	b, ok := appendShape(b, sh)
+	if !ok {
+		return -1
+	}
+	js := b[at:]
+	h := maphash.Bytes(tb.seed, js)
 	head, seen := tb.heads[h]
 	if !seen {
 		head = -1
 	}
 	for e := head; e >= 0; e = tb.chain[e] {
-		if sameEntry(tb.shapes[e], sh) {
-			return int(e)
+		if bytes.Equal(tb.json(e), js) {
+			return int(e) // (*newJSON as it was)
 		}
 	}
-	b := *newJSON
-	if len(b) > first {
-		b = append(b, ',')
-	}
-	b, ok := appendShape(b, sh)
-	if !ok {
-		return -1
-	}
 	*newJSON = b
-	id := len(tb.shapes)
-	tb.shapes = append(tb.shapes, tb.keep(sh))
+	id := len(tb.entries)
+	tb.entries = append(tb.entries, tb.keep(js))
 	tb.heads[h] = int32(id)
 	tb.chain = append(tb.chain, head)
 	return id
 }
 
-// keep returns the table's own copy of a new entry, sharing no memory with the frame it
-// comes from: a Stream lets each frame go once written, and an entry pointing into its
-// frame would keep the frame's array of shapes in memory for as long as the table lives,
-// and with it the frame's texts, which a referee cuts from one string (rockets: some 70 kB
-// of tooltips a turn, and a new entry nearly every turn). The copies, their texts and
-// their points go in blocks that never move, a few allocations for hundreds of entries.
-func (tb *tableBuilder) keep(sh *referee.Shape) *referee.Shape {
-	if len(tb.block) == cap(tb.block) {
-		tb.block = make([]referee.Shape, 0, entryBlock)
-	}
-	e := *sh
-	e.Text, e.Tip = tb.text(e.Text), tb.text(e.Tip)
-	if n := len(e.Points); n > 0 {
-		if cap(tb.points)-len(tb.points) < n {
-			tb.points = make([]float64, 0, max(pointBlock, n))
+// json is the JSON of entry e.
+func (tb *tableBuilder) json(e int32) []byte {
+	at := tb.entries[e]
+	return tb.blocks[at.block][at.start:at.end]
+}
+
+// keep copies a new entry's JSON into the table's blocks.
+func (tb *tableBuilder) keep(js []byte) entry {
+	if tb.used == 0 || cap(tb.blocks[tb.used-1])-len(tb.blocks[tb.used-1]) < len(js) {
+		if tb.used == len(tb.blocks) || cap(tb.blocks[tb.used]) < len(js) {
+			tb.blocks = slices.Insert(tb.blocks, tb.used, make([]byte, 0, max(tableBlock, len(js))))
 		}
-		at := len(tb.points)
-		tb.points = append(tb.points, e.Points...)
-		e.Points = tb.points[at:len(tb.points):len(tb.points)]
+		tb.used++
 	}
-	tb.block = append(tb.block, e)
-	return &tb.block[len(tb.block)-1]
+	k := tb.used - 1
+	start := len(tb.blocks[k])
+	tb.blocks[k] = append(tb.blocks[k], js...)
+	return entry{block: int32(k), start: int32(start), end: int32(len(tb.blocks[k]))}
 }
-
-// text returns the table's copy of an entry's text. A Builder never changes the bytes it
-// has handed out as a string: what it appends goes after them, or to a new block.
-func (tb *tableBuilder) text(s string) string {
-	if s == "" {
-		return ""
-	}
-	if tb.texts.Cap()-tb.texts.Len() < len(s) {
-		tb.texts = strings.Builder{}
-		tb.texts.Grow(max(textBlock, len(s)))
-	}
-	at := tb.texts.Len()
-	tb.texts.WriteString(s)
-	return tb.texts.String()[at:]
-}
-
-// The sizes of keep's blocks: 256 entries (50 kB), 16 kB of texts, 1024 points.
-const (
-	entryBlock = 256
-	textBlock  = 16 << 10
-	pointBlock = 1024
-)
 
 // sameEntry reports whether two shapes are the same field for field, which gives them the
-// same JSON (and, when their texts are valid UTF-8, only that does: two different invalid
-// texts can both become U+FFFD, and then two entries have the same JSON, which is
-// harmless). Numbers compare as bits, since the JSON of −0 is not that of 0, except in the
+// same JSON, and so the same entry (the converse fails only for texts that are not valid
+// UTF-8: two different ones can both become U+FFFD, and find then finds the entry by its
+// JSON). Numbers compare as bits, since the JSON of −0 is not that of 0, except in the
 // fields left out when zero, where −0 and 0 both vanish. The numbers come first: a shape
 // that moved differs there.
 func sameEntry(a, b *referee.Shape) bool {
@@ -189,36 +254,6 @@ func omitted(f float64) uint64 {
 		return 0
 	}
 	return math.Float64bits(f)
-}
-
-// hashShape hashes what sameEntry compares, but for the kind, colours and layer, of which
-// only the lengths: a game draws few of them, and shapes that differ only there are told
-// apart by sameEntry.
-func hashShape(seed maphash.Seed, s *referee.Shape) uint64 {
-	h := uint64(len(s.Kind)) | uint64(len(s.Fill))<<16 | uint64(len(s.Stroke))<<32 | uint64(len(s.Layer))<<48
-	mix := func(v uint64) {
-		h ^= v
-		h *= 0x9e3779b97f4a7c15
-		h ^= h >> 31
-	}
-	mix(math.Float64bits(s.X))
-	mix(math.Float64bits(s.Y))
-	for _, f := range [...]float64{s.X2, s.Y2, s.W, s.H, s.R, s.Size, s.Width, s.Alpha} {
-		mix(omitted(f))
-	}
-	for _, p := range s.Points {
-		mix(math.Float64bits(p))
-	}
-	if s.Player != nil {
-		mix(uint64(*s.Player) + 1)
-	}
-	if s.Tip != "" {
-		mix(maphash.String(seed, s.Tip))
-	}
-	if s.Text != "" {
-		mix(maphash.String(seed, s.Text))
-	}
-	return h
 }
 
 // resolveShapes checks that every turn's shape ids are in the replay's shape table as it

@@ -182,3 +182,64 @@ func TestShapeTableEveryField(t *testing.T) {
 		sameTables(t, v.Type().Field(i).Name, r)
 	}
 }
+
+// A table handed back for the next file (putTable) is emptied: the next file gets from it
+// the ids and new entries that a new table gives, even when it draws what the last did,
+// from the last frame of the last on.
+func TestTableUsedAgainStartsEmpty(t *testing.T) {
+	first := recordQueens(t, 1)
+	second := &Replay{Turns: append([]Turn{first.Turns[len(first.Turns)-1]}, first.Turns...)}
+	build := func(tb *tableBuilder, r *Replay) (ids [][]int, entries []byte) {
+		for i := range r.Turns {
+			var turnIDs []int
+			var err error
+			if turnIDs, entries, err = tb.add(&r.Turns[i], nil, append(entries, '\n')); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, turnIDs)
+		}
+		return ids, entries
+	}
+	wantIDs, wantEntries := build(newTableBuilder(0), second)
+
+	used := newTableBuilder(0)
+	build(used, first)
+	putTable(used)
+	again := getTable()
+	if again != used {
+		t.Fatal("the table handed back was not kept for the next file")
+	}
+	defer putTable(again)
+	gotIDs, gotEntries := build(again, second)
+	if !reflect.DeepEqual(gotIDs, wantIDs) {
+		t.Error("a table used again gives other ids than a new one")
+	}
+	if !bytes.Equal(gotEntries, wantEntries) {
+		t.Error("a table used again gives other new entries than a new one")
+	}
+}
+
+// A table keeps each entry's JSON whole, across its blocks, in blocks it had before (when
+// used again) and in blocks made for an entry larger than a block.
+func TestTableKeepsEntriesWhole(t *testing.T) {
+	tb := newTableBuilder(0)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 3 {
+		var kept [][]byte
+		for i := range 400 {
+			n := rng.IntN(2000)
+			if i%97 == 0 {
+				n = tableBlock + rng.IntN(tableBlock) // larger than a block
+			}
+			js := bytes.Repeat([]byte{byte('a' + i%26)}, n)
+			tb.entries = append(tb.entries, tb.keep(js))
+			kept = append(kept, js)
+		}
+		for e, js := range kept {
+			if got := tb.json(int32(e)); !bytes.Equal(got, js) {
+				t.Fatalf("round %d: entry %d: %d bytes kept, want %d of %q", round, e, len(got), len(js), js[:min(len(js), 1)])
+			}
+		}
+		tb.empty()
+	}
+}

@@ -39,10 +39,13 @@ type Stream struct {
 	path    string
 	special bool     // path is a device or a pipe (/dev/null, a FIFO): written at the end, in place
 	through *os.File // arena's stdout or stderr, when path is what it writes to: written through
+	gzipped bool     // path ends in ".gz"
 	tmp     *os.File
-	bw      *bufio.Writer
-	gz      *gzip.Writer // nil for a plain file
-	out     io.Writer    // gz or bw
+	// The writer's buffers (see prepare), made as it starts: Finish and Abort use them
+	// once it has exited.
+	bw  *bufio.Writer
+	gz  *gzip.Writer // nil for a plain file
+	out io.Writer    // gz or bw
 
 	mu sync.Mutex
 	// queue holds the turns handed over and not written yet, in order: the stream's own
@@ -51,6 +54,8 @@ type Stream struct {
 	queue   []streamItem
 	wake    chan struct{} // a turn was queued, or the stream is closing
 	closed  bool          // no more turns: the writer exits once done with the one it writes
+	over    bool          // the game is over (Over): the writer writes what waits, batch or not
+	flushed bool          // the writer has handed the file to the kernel since the game was over
 	writing bool          // the writer is writing a turn
 	done    chan struct{} // closed when the writer has exited
 	sent    int           // turns handed over (the caller's side)
@@ -97,7 +102,7 @@ func Create(path string) (*Stream, error) {
 	if err := WritableDir(filepath.Dir(dest.Path)); err != nil {
 		return nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	s := &Stream{name: path, path: dest.Path, through: dest.Through, bw: bufio.NewWriterSize(nil, 256<<10), wake: make(chan struct{}, 1), done: make(chan struct{}), turns: newFileTurns(tableGuess)}
+	s := &Stream{name: path, path: dest.Path, through: dest.Through, gzipped: strings.HasSuffix(path, ".gz"), wake: make(chan struct{}, 1), done: make(chan struct{})}
 	if dest.InPlace || dest.Through != nil {
 		s.special, s.closed = true, true // no turn is queued or written before Finish
 	}
@@ -108,14 +113,60 @@ func Create(path string) (*Stream, error) {
 			return nil, fmt.Errorf("replay %s: cannot create a file in %s: %w", path, filepath.Dir(dest.Path), unwrapPath(err))
 		}
 	}
-	s.out = s.bw
-	if strings.HasSuffix(path, ".gz") {
-		s.gz, _ = gzip.NewWriterLevel(s.bw, gzipLevel) // the level is valid
-		s.out = s.gz
-	}
 	go s.writeTurns()
 	return s, nil
 }
+
+// prepare gives the writer its buffer, its compressor and its shape table: those of a file
+// written before when there are (a tournament writes a file per game), or new ones, some
+// 300 kB for a plain file and near a megabyte more for gzip's compressor. The writer
+// prepares them as it starts, while the bots start, rather than Create, which the game's
+// start waits for: on a machine where memory touched for the first time costs a trap to
+// the hypervisor (11 µs a page on a PVM guest, see docs/PERFORMANCE.md), making them took
+// half a millisecond of the game's start (BenchmarkQueensReplay's create-ms).
+func (s *Stream) prepare() {
+	var w io.Writer // (a nil *os.File would not be a nil io.Writer)
+	if s.tmp != nil {
+		w = s.tmp
+	}
+	if bw, ok := bufWriters.get(); ok {
+		s.bw = bw
+		s.bw.Reset(w)
+	} else {
+		s.bw = bufio.NewWriterSize(w, 256<<10)
+	}
+	s.out = s.bw
+	if s.gzipped {
+		if gz, ok := gzipWriters.get(); ok {
+			s.gz = gz
+			s.gz.Reset(s.bw)
+		} else {
+			s.gz, _ = gzip.NewWriterLevel(s.bw, gzipLevel) // the level is valid
+		}
+		s.out = s.gz
+	}
+	s.turns = newFileTurns()
+}
+
+// release hands the writer's buffer, compressor and table back for the next file, once
+// the file is finished or given up.
+func (s *Stream) release() {
+	s.bw.Reset(nil)
+	bufWriters.put(s.bw)
+	if s.gz != nil {
+		s.gz.Reset(io.Discard)
+		gzipWriters.put(s.gz)
+	}
+	s.turns.release()
+	s.bw, s.gz, s.out = nil, nil, nil
+}
+
+// bufWriters and gzipWriters hold the buffers and compressors of files written, for the
+// next (see prepare).
+var (
+	bufWriters  spares[*bufio.Writer]
+	gzipWriters spares[*gzip.Writer]
+)
 
 // WritableDir reports why a file cannot be made in dir, if it cannot: missing, not a
 // directory, or not writable by this process.
@@ -166,7 +217,6 @@ func (s *Stream) createTemp() error {
 		return err
 	}
 	s.tmp = tmp
-	s.bw.Reset(tmp)
 	return nil
 }
 
@@ -220,6 +270,23 @@ func (s *Stream) Final(r *Replay, n int) {
 	}
 }
 
+// Over says that the game is over, before the runner stops the bots: the writer is woken
+// to write the turns that wait, however few, and to hand the file to the kernel, while the
+// bots exit. Finish is then left with the turns handed over after (the last moves, which
+// wait for the bots' last stderr) and the result. A nil stream does nothing.
+func (s *Stream) Over() {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	s.over = true
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default: // the writer has a wake-up pending already
+	}
+}
+
 // wakeBatch is how many turns wait before the writer is woken: it then writes them, and
 // any handed over meanwhile, in one go. Waking it for every turn costs a thread's wake-up
 // and switch per turn, which on a machine where system calls and switches are dear (a VM
@@ -230,10 +297,11 @@ func (s *Stream) Final(r *Replay, n int) {
 const wakeBatch = 32
 
 // writeTurns is the stream's goroutine: it writes the turns handed over, one at a time,
-// once wakeBatch of them wait, until the stream closes; Finish writes what it has not
-// written. It works while the bots think and the runner waits for them. A turn (or the
-// fields ahead of the first) that cannot be encoded (a NaN) stops it there, the turn still
-// queued: Finish meets the same error writing it, and reports it.
+// once wakeBatch of them wait, and all that wait once the game is over (Over), until the
+// stream closes; Finish writes what it has not written. It works while the bots think and
+// the runner waits for them. A turn (or the fields ahead of the first) that cannot be
+// encoded (a NaN) stops it there, the turn still queued: Finish meets the same error
+// writing it, and reports it.
 //
 // It runs at the runner's priority. Lower ones were tried: the idle scheduling class, or
 // nice 19, for its thread alone, cost a game as much on an idle machine, and on a busy one
@@ -241,6 +309,7 @@ const wakeBatch = 32
 // collector, and with it the reading of the bots' answers.
 func (s *Stream) writeTurns() {
 	defer close(s.done)
+	s.prepare()
 	if s.special {
 		return // nothing to write until Finish
 	}
@@ -252,7 +321,12 @@ func (s *Stream) writeTurns() {
 			return
 		}
 		if len(s.queue) == 0 {
+			flush := s.over && !s.flushed
+			s.flushed = s.flushed || flush
 			s.mu.Unlock()
+			if flush && !s.writeBack() {
+				return
+			}
 			<-s.wake
 			continue
 		}
@@ -308,14 +382,22 @@ func (s *Stream) write(b []byte, item *streamItem) ([]byte, bool) {
 	s.written++
 	// Hand the file to the kernel as the game goes, and have it start writing to disk, so
 	// that Finish's sync does not wait for the whole file.
-	if s.bw.Buffered() >= writebackChunk {
-		if err := s.bw.Flush(); err != nil {
-			s.err = err
-			return b, false
-		}
-		startWriteback(s.tmp)
+	if s.bw.Buffered() >= writebackChunk && !s.writeBack() {
+		return b, false
 	}
 	return b, true
+}
+
+// writeBack hands what the writer has buffered to the kernel and has it start writing the
+// file to disk; it reports whether the write succeeded. (gzip's own buffer is left alone:
+// flushing it would add bytes to the file.)
+func (s *Stream) writeBack() bool {
+	if err := s.bw.Flush(); err != nil {
+		s.err = err
+		return false
+	}
+	startWriteback(s.tmp)
+	return true
 }
 
 // writebackChunk is how much of the file the stream gathers before it writes it out.
@@ -342,7 +424,9 @@ func (s *Stream) Finish(r *Replay) error {
 	}
 	s.stop()
 	s.ended = true
-	if err := s.finish(r); err != nil {
+	err := s.finish(r)
+	s.release()
+	if err != nil {
 		s.removeTemp()
 		return fmt.Errorf("replay %s: %w", s.name, err)
 	}
@@ -565,5 +649,6 @@ func (s *Stream) Abort() {
 	s.stop()
 	s.ended = true
 	s.queue = nil
+	s.release()
 	s.removeTemp()
 }

@@ -356,6 +356,68 @@ func TestStreamWakesTheWriterInBatches(t *testing.T) {
 	written(2)
 }
 
+// Once the game is over (Over), the writer writes the turns that wait, fewer than a batch,
+// and hands the file to the kernel, while the runner stops the bots: Finish is left with
+// the result. The file is then what Write writes.
+func TestStreamWritesWhatWaitsOnceTheGameIsOver(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.json")
+	s, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	r := &Replay{Format: Format, Game: "queens", Players: []Player{{Name: "a"}}, Turns: []Turn{}}
+	for k := range wakeBatch / 2 {
+		r.AddTurn(Turn{Turn: k, Moves: []Move{{Player: 0, Input: "x\n", Output: "WAIT\n"}}})
+		s.Final(r, k+1)
+	}
+	time.Sleep(50 * time.Millisecond) // time enough for a writer that was woken to start
+	if s.tmpSize(t) != 0 {
+		t.Fatal("the writer wrote fewer turns than a batch before the game was over")
+	}
+	s.Over()
+	for start := time.Now(); s.tmpSize(t) == 0; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the game is over, and the file is still empty after 10 s")
+		}
+	}
+	s.mu.Lock()
+	waiting := len(s.queue)
+	s.mu.Unlock()
+	if waiting != 0 {
+		t.Fatalf("the file was handed to the kernel with %d turns still waiting", waiting)
+	}
+	r.Result = NewResult("queens", 0, len(r.Turns), r.Players, nil)
+	for i := range r.Turns {
+		r.Turns[i].Seal() // as the runner does when the game is over
+	}
+	if err := s.Finish(r); err != nil {
+		t.Fatal(err)
+	}
+	if s.Streamed() != wakeBatch/2 {
+		t.Errorf("%d turns streamed, want %d", s.Streamed(), wakeBatch/2)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := encoded(t, r); !bytes.Equal(got, want) {
+		t.Errorf("the file differs from what Write writes:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// tmpSize is the size of the stream's temporary file on disk (what the writer has handed
+// to the kernel).
+func (s *Stream) tmpSize(t *testing.T) int64 {
+	t.Helper()
+	info, err := os.Stat(s.tmp.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Size()
+}
+
 // The stream lets each frame go once it has written it: the memory a long game's replay
 // holds does not grow with its frames. Each frame here is drawn as rockets draws its own:
 // every shape's tooltip cut from one string of the frame, and a shape that is new every
