@@ -55,7 +55,6 @@ type Stream struct {
 	wake    chan struct{} // a turn was queued, or the stream is closing
 	closed  bool          // no more turns: the writer exits once done with the one it writes
 	over    bool          // the game is over (Over): the writer writes what waits, batch or not
-	flushed bool          // the writer has handed the file to the kernel since the game was over
 	writing bool          // the writer is writing a turn
 	done    chan struct{} // closed when the writer has exited
 	sent    int           // turns handed over (the caller's side)
@@ -324,10 +323,10 @@ func (s *Stream) writeTurns() {
 			return
 		}
 		if len(s.queue) == 0 {
-			flush := s.over && !s.flushed
-			s.flushed = s.flushed || flush
+			over := s.over
 			s.mu.Unlock()
-			if flush && !s.writeBack() {
+			// Once the game is over, what was written goes to disk while the bots stop.
+			if over && s.writtenBack < s.size && !s.handOver(true) {
 				return
 			}
 			<-s.wake
@@ -385,29 +384,24 @@ func (s *Stream) write(b []byte, item *streamItem) ([]byte, bool) {
 	s.written++
 	// Hand the file to the kernel as the game goes, and have it start writing to disk now
 	// and then, so that Finish's sync does not wait for the whole file.
-	if s.bw.Buffered() >= flushChunk {
-		if err := s.bw.Flush(); err != nil {
-			s.err = err
-			return b, false
-		}
-		if s.size-s.writtenBack >= writebackChunk {
-			startWriteback(s.tmp)
-			s.writtenBack = s.size
-		}
+	if s.bw.Buffered() >= flushChunk && !s.handOver(s.size-s.writtenBack >= writebackChunk) {
+		return b, false
 	}
 	return b, true
 }
 
-// writeBack hands what the writer has buffered to the kernel and has it start writing the
-// file to disk; it reports whether the write succeeded. (gzip's own buffer is left alone:
-// flushing it would add bytes to the file.)
-func (s *Stream) writeBack() bool {
+// handOver hands what the writer has buffered to the kernel and, toDisk, has it start
+// writing the file to disk; it reports whether the write succeeded. (gzip's own buffer is
+// left alone: flushing it would add bytes to the file.)
+func (s *Stream) handOver(toDisk bool) bool {
 	if err := s.bw.Flush(); err != nil {
 		s.err = err
 		return false
 	}
-	startWriteback(s.tmp)
-	s.writtenBack = s.size
+	if toDisk {
+		startWriteback(s.tmp)
+		s.writtenBack = s.size
+	}
 	return true
 }
 
