@@ -57,13 +57,13 @@ warm() {
 
 for round in $(seq "$COUNT"); do
 	echo "round $round of $COUNT" >&2
-	run bench_floor 'RoundTrip'
+	run bench_floor 'RoundTrip|MoveCalls'
 	# A bot's start and life on the floor, for the binaries arena starts below: how long a
 	# process takes to start depends on its binary, whoever starts it.
 	(export ARENA_FLOOR_PEER_BINARY="$work/players.test"; run bench_floor 'Start|Lifecycle' 1s bench_floor_players)
 	(export ARENA_FLOOR_PEER_BINARY="$work/match.test"; run bench_floor 'Lifecycle' 1s bench_floor_match)
 	run match 'Exchange'
-	run bench_floor 'RoundTrip'
+	run bench_floor 'RoundTrip|MoveCalls'
 	run players 'Exchange|Sample|Start|Lifecycle'
 	run match 'QueensGame'
 	run referee_queens '.'
@@ -79,9 +79,9 @@ done
 # seconds (see paired); each the second run of its benchmark in its process (see warm).
 echo "exchanges: $PAIRS short runs, each between two runs of the floor" >&2
 for pair in $(seq "$PAIRS"); do
-	warm bench_floor 'RoundTrip/queens' 0.3s pairs_floor
+	warm bench_floor 'RoundTrip/queens|MoveCalls' 0.3s pairs_floor
 	warm match 'Exchange/queens' 0.3s pairs_match
-	warm bench_floor 'RoundTrip/queens' 0.3s pairs_floor
+	warm bench_floor 'RoundTrip/queens|MoveCalls' 0.3s pairs_floor
 done
 
 # median FILE NAME [FIELD]: the median of a benchmark's value (ns/op by default, or the
@@ -116,6 +116,21 @@ paired() {
 		}' "$work/pairs_floor.txt" "$work/pairs_match.txt"
 }
 
+# alongside NAME FLOOR: the median of the ratios of the floor's benchmark NAME to its
+# FLOOR, each taken within one run of the floor's pairs (the two run seconds apart).
+alongside() {
+	awk -v a="$1" -v f="$2" '
+		$1 ~ "^Benchmark" a "(-[0-9]+)?$" { ar[na++] = $3 }
+		$1 ~ "^Benchmark" f "(-[0-9]+)?$" { fl[nf++] = $3 }
+		END {
+			n = 0
+			for (i = 0; i < na && i < nf; i++) r[n++] = ar[i] / fl[i]
+			if (n == 0) { print "nan"; exit }
+			for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+			printf "%.2f\n", (n % 2) ? r[int(n / 2)] : (r[n / 2 - 1] + r[n / 2]) / 2
+		}' "$work/pairs_floor.txt"
+}
+
 us() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1000 }'; }
 ms() { awk -v v="$1" 'BEGIN { printf "%.2f", v / 1e6 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -140,6 +155,7 @@ for shape in line queens; do
 		exchange_line "runner, $shape $peers peer(s)" bench_floor "RoundTrip/$shape/peers=$peers" match "Exchange/$shape/peers=$peers"
 	done
 done
+exchange_line "a move's system calls alone (no runner)" bench_floor "RoundTrip/queens/peers=1" bench_floor MoveCalls
 for peers in 1 2; do
 	exchange_line "runner, queens $peers peer(s), no meter" bench_floor "RoundTrip/queens/peers=$peers" match "Exchange/queens/peers=$peers/no-meter"
 done
@@ -210,6 +226,7 @@ r1=$1 spread1="quartiles $2-$3, extremes $4-$5"
 printf "  runner exchange, two bots asked in turn (a game's turn)   %5s x the round trip   (<= 1.5: %s)\n" "$r2" "$(verdict "$r2" 1.5)"
 printf "  runner exchange, one bot alone (nothing overlaps)         %5s x the round trip   (<= 1.5: %s)\n" "$r1" "$(verdict "$r1" 1.5)"
 echo "    (medians of $PAIRS short runs, each against the floor measured around it; two bots: $spread2; one bot: $spread1)"
+printf "    of which a move's own system calls, with no runner code (MoveCalls)   %5s x the round trip\n" "$(alongside MoveCalls "RoundTrip/queens/peers=1")"
 qt=$(us "$(median referee_queens Game/turn)")
 printf "  queens referee, average turn                              %5s µs                (< 20: %s)\n" "$qt" "$(verdict "$qt" 19.99)"
 wp=$(awk -v v="$(median match "QueensReplay/json" replay-%)" 'BEGIN { printf "%.1f", v }')

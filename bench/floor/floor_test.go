@@ -35,7 +35,10 @@ type peer struct {
 	buf     []byte
 }
 
-func startPeer(tb testing.TB) *peer {
+func startPeer(tb testing.TB) *peer { return startPeerWith(tb, os.Stderr) }
+
+// startPeerWith starts a peer whose stderr is the given file.
+func startPeerWith(tb testing.TB, stderr *os.File) *peer {
 	self, err := os.Executable()
 	if err != nil {
 		tb.Fatal(err)
@@ -53,7 +56,7 @@ func startPeer(tb testing.TB) *peer {
 	}
 	cmd := exec.Command(self)
 	cmd.Env = append(os.Environ(), PeerEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = childIn, childOut, os.Stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = childIn, childOut, stderr
 	err = cmd.Start()
 	childIn.Close()
 	childOut.Close()
@@ -130,6 +133,82 @@ func peersCPU(peers []*peer) time.Duration {
 		sum += ProcessCPU(p.cmd.Process.Pid)
 	}
 	return sum
+}
+
+// BenchmarkMoveCalls is the floor of a lone bot's move as arena's runner makes it: the
+// round trip of BenchmarkRoundTrip (one peer), with the system calls that a move measured
+// and timed out the way arena does needs around it, and nothing else. Before the input: the
+// peer's CPU clock and a read of its stderr pipe (empty: the peer writes none), which
+// close the previous move. After it: a read that does not block (which, when the answer is
+// not there yet, finds nothing), the peer's run-queue counter (a pread of
+// /proc/PID/schedstat), and ppoll(2) with a timeout until the answer can be read.
+//
+// Its distance from the round trip is what those system calls cost on this machine, a
+// part of a lone bot's exchange that no code of the runner can take off while it keeps a
+// move's CPU time and stderr and a time limit; the distance from it to match's
+// BenchmarkExchange (queens, peers=1) is what the runner's own code costs.
+func BenchmarkMoveCalls(b *testing.B) {
+	shape := Queens
+	var stderr [2]int
+	if err := unix.Pipe2(stderr[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
+		b.Fatal(err)
+	}
+	childErr := os.NewFile(uintptr(stderr[1]), "peer stderr")
+	p := startPeerWith(b, childErr)
+	childErr.Close()
+	defer unix.Close(stderr[0])
+	defer p.stop(b)
+	if err := unix.SetNonblock(p.out, true); err != nil {
+		b.Fatal(err)
+	}
+	pid := p.cmd.Process.Pid
+	schedstat, err := unix.Open(fmt.Sprintf("/proc/%d/schedstat", pid), unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		b.Skip("no schedstat:", err)
+	}
+	defer unix.Close(schedstat)
+	input := []byte(shape.Input())
+	errBuf, stat := make([]byte, 32<<10), make([]byte, 96)
+	move := func() {
+		ProcessCPU(pid)
+		if n, err := unix.Read(stderr[0], errBuf); err != unix.EAGAIN {
+			b.Fatalf("peer stderr: %d bytes, %v", n, err)
+		}
+		if _, err := unix.Write(p.in, input); err != nil {
+			b.Fatal(err)
+		}
+		waited := false
+		for lines := shape.OutLines; lines > 0; {
+			n, err := unix.Read(p.out, p.buf)
+			switch {
+			case n > 0:
+				lines -= bytes.Count(p.buf[:n], []byte{'\n'})
+				continue
+			case err != unix.EAGAIN:
+				b.Fatalf("peer answer: %d bytes, %v", n, err)
+			}
+			if !waited {
+				unix.Pread(schedstat, stat, 0)
+				waited = true
+			}
+			timeout := unix.NsecToTimespec(int64(time.Second))
+			if _, err := unix.Ppoll([]unix.PollFd{{Fd: int32(p.out), Events: unix.POLLIN}}, &timeout, nil); err != nil && err != unix.EINTR {
+				b.Fatal(err)
+			}
+		}
+	}
+	for range Warmup {
+		move()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu, peerCPU := SelfCPU(), ProcessCPU(pid)
+	for i := 0; i < b.N; i++ {
+		move()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(SelfCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(ProcessCPU(pid)-peerCPU)/float64(b.N), "peer-cpu-ns/op")
 }
 
 // BenchmarkStart is the floor of starting a bot: from nothing to the first answer read.
