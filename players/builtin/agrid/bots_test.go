@@ -2,6 +2,7 @@ package agrid_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -278,5 +279,63 @@ func TestBotsCarryOnAfterRefusals(t *testing.T) {
 	}
 	if referee.Winner(res) != 0 {
 		t.Errorf("greedy %.1f, random %.1f", res[0].Score, res[1].Score)
+	}
+}
+
+// TestGreedyScoresFromMarkersOnTheMap: a SCORE is checked against the map as the turn
+// began (spec §5.1), where the markers PUT during the turn are not yet. greedy must start
+// a harvest from a marker that was there, not from one it put in the same turn (with ten
+// workers it did: a team-mate's PUT closed the border, was refused FAILED 117 and the
+// closed square given up). Which posts were put in a turn is read from the SHOW_HISTORY
+// of the next.
+func TestGreedyScoresFromMarkersOnTheMap(t *testing.T) {
+	type at struct{ turn, x, y int }
+	for _, seed := range []int64{1, 2, 3, 4, 5, 6} {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			var mu sync.Mutex
+			refused := map[at]bool{} // SCOREs refused FAILED 117, by turn and start post
+			put := map[at]bool{}     // markers placed by PUT, by turn and post
+			scored := 0
+			g := refereetest.Intercept(agridref.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+				out := run()
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case len(tokens) == 3 && tokens[0] == "SCORE" && strings.HasPrefix(out[0], "FAILED 117 "):
+					x, _ := strconv.Atoi(tokens[1])
+					y, _ := strconv.Atoi(tokens[2])
+					refused[at{turn, x, y}] = true
+				case len(tokens) > 0 && tokens[0] == "SCORE" && out[0] == "OK":
+					scored++
+				case len(tokens) == 1 && tokens[0] == "SHOW_HISTORY" && out[0] == "OK" && len(out) == 4:
+					f := strings.Fields(out[2]) // M_c, then x y c for each
+					for i := 1; i+2 < len(f); i += 3 {
+						x, _ := strconv.Atoi(f[i])
+						y, _ := strconv.Atoi(f[i+1])
+						put[at{turn - 1, x, y}] = true
+					}
+				}
+				return out
+			})
+			cfg := referee.Config{Seed: seed, Players: 2, Options: map[string]string{"variant": "grid3", "workers": "10", "turns": "300"}}
+			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Greedy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range ref.Result() {
+				if o.Status != referee.StatusOK {
+					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+				}
+			}
+			if scored == 0 {
+				t.Fatal("no SCORE accepted: the game does not test harvests")
+			}
+			for r := range refused {
+				if put[r] {
+					t.Errorf("turn %d: SCORE %d %d refused FAILED 117: its marker was put in that turn", r.turn, r.x, r.y)
+				}
+			}
+			t.Logf("%d SCOREs accepted, %d refused FAILED 117", scored, len(refused))
+		})
 	}
 }

@@ -33,7 +33,7 @@ func Greedy(in io.Reader, out io.Writer) error {
 }
 
 func newGreedy() *greedy {
-	return &greedy{plans: map[int]*square{}, refused: map[[3]int]bool{}, wandered: map[int]int{}, unloaded: map[int]byte{}, parked: map[int]int{}, enemiesRead: -1 << 30, lastShowMap: -1, now: -1}
+	return &greedy{plans: map[int]*square{}, refused: map[[3]int]bool{}, wandered: map[int]int{}, unloaded: map[int]byte{}, fresh: map[int]bool{}, parked: map[int]int{}, enemiesRead: -1 << 30, lastShowMap: -1, now: -1}
 }
 
 type greedy struct {
@@ -52,6 +52,7 @@ type greedy struct {
 	plans       map[int]*square // by worker id
 	harvested   []*square       // squares harvested last turn, to clear from the picture
 	unloaded    map[int]byte    // foreign markers put from storage this turn, by post, to add to the picture
+	fresh       map[int]bool    // posts given a marker of the team's this turn where the map had none
 	enemiesRead int             // the turn of the last LIST_ENEMY_WORKERS
 	enemyPosts  map[int]int     // where other teams' workers stood then (how many)
 	parked      map[int]int     // posts where a PUT met workers the bot did not know of, in the end: the turn
@@ -66,6 +67,7 @@ type square struct {
 	at           int  // index in border of the worker's post
 	blocked      int  // turns spent waiting for a crowd to leave
 	put          bool // the worker's PUT on its post was accepted (its MOVE may wait for the next turn)
+	lost         int  // harvests refused for a marker of the border the picture had wrong
 }
 
 // team is the number of the team's workers (4 until LIST_MY_WORKERS tells).
@@ -118,6 +120,7 @@ func (g *greedy) turn(c *client) error {
 
 func (g *greedy) play(c *client) error {
 	g.now++
+	clear(g.fresh)
 	if g.clock.Due(g.now) || g.room(c, 2*g.team()+4) {
 		u, v, err := timeToEnd(c)
 		if err != nil {
@@ -235,6 +238,7 @@ const (
 	codePutCrowd   = 108
 	codeCannotPut  = 106
 	codeNotCarried = 109 // a PUT of a foreign colour the worker does not carry
+	codeNoMarker   = 117 // a SCORE from a post without the team's marker
 )
 
 // errBudget stops a turn when the command limit L is used up, before the referee forces
@@ -359,6 +363,9 @@ func (g *greedy) act(c *client, i int, w mine, pace float64, crowded bool) error
 				if foreign {
 					g.carry(i, board[here], 1) // the foreign marker goes into the storage
 				}
+				if board[here] != g.p.color {
+					g.fresh[here] = true
+				}
 				board[here], g.k.expiry[here] = g.p.color, g.t+g.p.F
 				sq.put = true
 			}
@@ -366,17 +373,32 @@ func (g *greedy) act(c *client, i int, w mine, pace float64, crowded bool) error
 	}
 	sq.blocked = 0
 	if g.closed(sq) {
-		start := sq.border[(sq.at+1)%len(sq.border)]
+		start := g.scoreStart(sq)
+		if start < 0 {
+			return nil // every marker of the border is this turn's: harvest in the next
+		}
 		err := g.send(c, "SCORE %d %d", start%g.p.A, start/g.p.A)
 		if failCode(err) == 0 && err != nil {
 			return err
 		}
-		delete(g.plans, w.id)
-		if err == nil {
+		switch failCode(err) {
+		case 0:
+			delete(g.plans, w.id)
 			g.harvested = append(g.harvested, sq)
-		} else {
-			// The picture was wrong (the border joins other markers of ours, or lost one):
-			// never try this square again.
+		case codeNoMarker:
+			// The picture was wrong about the start: its marker is gone, most likely in a
+			// harvest of another team's, which SHOW_HISTORY tells only by where it
+			// started. Walk the border again, putting back what is missing, a few times
+			// at most.
+			board[start] = '.'
+			if sq.lost++; sq.lost < 3 {
+				break
+			}
+			fallthrough
+		default:
+			// The border joins other markers of ours (or keeps losing some): never try
+			// this square again.
+			delete(g.plans, w.id)
 			g.refused[[3]int{sq.x0, sq.y0, sq.side}] = true
 		}
 		return nil
@@ -408,6 +430,19 @@ func (g *greedy) carry(i int, colour byte, n int) {
 		delete(stored, colour)
 	}
 	w.stored, w.load = stored, w.load+n
+}
+
+// scoreStart is the border post a harvest of sq starts from: the first after the worker's
+// post whose marker was on the map as the turn began, since a SCORE is checked against
+// that map (spec §5.1) and a marker PUT in the turn, by this worker or a team-mate, is
+// placed only at its end; −1 when there is none.
+func (g *greedy) scoreStart(sq *square) int {
+	for k := 1; k <= len(sq.border); k++ {
+		if post := sq.border[(sq.at+k)%len(sq.border)]; !g.fresh[post] {
+			return post
+		}
+	}
+	return -1
 }
 
 // closed reports whether every border post holds the team's marker.
