@@ -339,3 +339,56 @@ func TestGreedyScoresFromMarkersOnTheMap(t *testing.T) {
 		})
 	}
 }
+
+// TestGreedyWalksTheBorderAgainWhenAMarkerIsGone: a SCORE refused FAILED 117 says that the
+// start's marker is gone (another team's harvest takes it, and SHOW_HISTORY does not say
+// what a harvest took). greedy must put it back and harvest the square within a few turns,
+// not give the square up. The refusal is made up here: seat 0's first SCORE after turn 20
+// is answered FAILED 117 without reaching the referee, so the marker is in fact there and
+// the walk back to it is a PUT that renews it.
+func TestGreedyWalksTheBorderAgainWhenAMarkerIsGone(t *testing.T) {
+	for _, seed := range []int64{1, 2, 3} {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			var mu sync.Mutex
+			refusedAt, refusedX, refusedY := -1, 0, 0
+			again := false  // a SCORE accepted from a post next to the refused one, soon after
+			const size = 32 // A for two teams: clamp(16+8N, 32, 96)
+			g := refereetest.Intercept(agridref.Game{}, func(turn, player int, tokens []string, run func() []string) []string {
+				mu.Lock()
+				defer mu.Unlock()
+				if player != 0 || len(tokens) != 3 || tokens[0] != "SCORE" || turn <= 20 {
+					return run()
+				}
+				x, _ := strconv.Atoi(tokens[1])
+				y, _ := strconv.Atoi(tokens[2])
+				if refusedAt < 0 {
+					refusedAt, refusedX, refusedY = turn, x, y
+					return []string{"FAILED 117 no marker at specified position"}
+				}
+				out := run()
+				dx, dy := (x-refusedX+size)%size, (y-refusedY+size)%size
+				near := (dx == 0 || dx == 1 || dx == size-1) && (dy == 0 || dy == 1 || dy == size-1)
+				if out[0] == "OK" && near && turn <= refusedAt+4 {
+					again = true
+				}
+				return out
+			})
+			cfg := referee.Config{Seed: seed, Players: 2, Options: map[string]string{"turns": "100"}}
+			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Greedy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range ref.Result() {
+				if o.Status != referee.StatusOK {
+					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+				}
+			}
+			if refusedAt < 0 {
+				t.Fatal("seat 0 sent no SCORE after turn 20")
+			}
+			if !again {
+				t.Errorf("SCORE %d %d refused in turn %d: the square was not harvested in the next four turns", refusedX, refusedY, refusedAt)
+			}
+		})
+	}
+}
