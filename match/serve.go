@@ -249,30 +249,87 @@ func (s *server) client(ctx context.Context, c *players.Conn) {
 		c.Close()
 		return
 	}
-	for {
-		line, tooLong, err := c.ReadLine(time.Time{})
-		if err != nil {
-			c.Close()
+	// The connection is read a line ahead of the loop: a line waits here until the loop has
+	// handled the one before it (release), so that what a waiting team sends is the next
+	// turn's, but the connection's end is seen when it comes, and a team that leaves while
+	// it waits for the next turn leaves in the turn it left in.
+	reads := make(chan connRead)
+	go func() {
+		for {
+			line, tooLong, err := c.ReadLine(time.Time{})
 			select {
-			case s.lines <- lineEvent{conn: sc}: // lets the loop forget the connection
+			case reads <- connRead{line, tooLong, err}:
+			case <-c.Closed():
+				return
 			case <-ctx.Done():
+				return
 			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var held *connRead // read while the loop held the line before it
+	for {
+		var r connRead
+		if held != nil {
+			r, held = *held, nil
+		} else {
+			select {
+			case r = <-reads:
+			case <-ctx.Done():
+				c.Close()
+				return
+			}
+		}
+		if r.err != nil {
+			s.gone(ctx, sc)
 			return
 		}
 		select {
-		case s.lines <- lineEvent{conn: sc, line: line, tooLong: tooLong}:
+		case s.lines <- lineEvent{conn: sc, line: r.line, tooLong: r.tooLong}:
 		case <-ctx.Done():
 			c.Close()
 			return
 		}
-		select {
-		case <-sc.release:
-		case <-c.Closed():
-			return
-		case <-ctx.Done():
-			c.Close()
-			return
+		for released := false; !released; {
+			next := reads
+			if held != nil {
+				next = nil // one line ahead at most: the rest waits in the connection
+			}
+			select {
+			case <-sc.release:
+				released = true
+			case r := <-next:
+				if r.err != nil {
+					s.gone(ctx, sc) // while the team waits for the next turn
+					return
+				}
+				held = &r
+			case <-c.Closed():
+				return
+			case <-ctx.Done():
+				c.Close()
+				return
+			}
 		}
+	}
+}
+
+// connRead is one ReadLine of a connection.
+type connRead struct {
+	line    string
+	tooLong bool
+	err     error
+}
+
+// gone closes a connection whose client has left (or that failed) and lets the loop
+// forget it.
+func (s *server) gone(ctx context.Context, sc *sconn) {
+	sc.Close()
+	select {
+	case s.lines <- lineEvent{conn: sc}:
+	case <-ctx.Done():
 	}
 }
 

@@ -558,3 +558,35 @@ func TestServeSaysWhyItDroppedATeam(t *testing.T) {
 		t.Errorf("the dropped team was said %d times, want once with its login:\n%s", n, got)
 	}
 }
+
+// A team that disconnects while it waits for the next turn (after WAIT) leaves in the turn
+// it left in: the connection is read on while it waits, so that its end is seen when it
+// comes, not when the next turn would have released the team.
+func TestServeTeamThatLeavesWhileWaitingLeftInThatTurn(t *testing.T) {
+	var games []*replays.Replay
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 4}, Seed: 1, Games: 1, TimeScale: 0.1,
+		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
+	})
+	red, blue := dial(t, addr), dial(t, addr)
+	red.login("red", "pw1")
+	blue.login("blue", "pw2")
+	blue.send("WAIT")
+	blue.expect("OK")
+	blue.expect("WAITING")
+	blue.expect("OK") // turn 1
+	blue.send("WAIT")
+	blue.expect("OK")
+	blue.expect("WAITING")
+	blue.c.Close() // in turn 1, waiting for turn 2
+	awaitGames(t, done, &games, 1)
+	got := statusesAndMessages(games[0])
+	want := [][2]string{{"ok", replays.SilentNote}, {"ok", "disconnected in turn 1 and did not log in again"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("status and message per team (-want +got):\n%s", diff)
+	}
+	if err := replays.Verify(games[0]); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+}
