@@ -82,6 +82,9 @@ type lineEvent struct {
 	conn    *sconn
 	line    string
 	tooLong bool
+	// left: the client has gone (or its connection failed). It comes after the client's
+	// last line, so that the loop handles that line before it closes the connection.
+	left bool
 }
 
 // sconn is a logged-in connection.
@@ -323,13 +326,13 @@ type connRead struct {
 	err     error
 }
 
-// gone closes a connection whose client has left (or that failed) and lets the loop
-// forget it.
+// gone tells the loop that a connection's client has left (or the connection failed):
+// the loop closes it and forgets it once it has handled the lines before.
 func (s *server) gone(ctx context.Context, sc *sconn) {
-	sc.Close()
 	select {
-	case s.lines <- lineEvent{conn: sc}:
+	case s.lines <- lineEvent{conn: sc, left: true}:
 	case <-ctx.Done():
+		sc.Close()
 	}
 }
 
@@ -418,6 +421,11 @@ func allTrue(b []bool) bool {
 
 func (s *server) handle(ev lineEvent) {
 	c := ev.conn
+	if ev.left {
+		c.Close()
+		s.forget(c)
+		return
+	}
 	select {
 	case <-c.Closed():
 		s.forget(c)

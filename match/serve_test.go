@@ -590,3 +590,23 @@ func TestServeTeamThatLeavesWhileWaitingLeftInThatTurn(t *testing.T) {
 		t.Errorf("verify: %v", err)
 	}
 }
+
+// A client's last lines count even when it closes the connection right after sending them:
+// the end of the connection is handled after them, not before.
+func TestServeLinesBeforeTheEndOfAConnectionCount(t *testing.T) {
+	var games []*replays.Replay
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: 2}, Seed: 1, Games: 1, TimeScale: 0.1,
+		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
+	})
+	red, blue := dial(t, addr), dial(t, addr)
+	red.login("red", "pw1")
+	blue.login("blue", "pw2")
+	blue.send("ADD 7")
+	blue.c.Close()
+	awaitGames(t, done, &games, 1)
+	if got := games[0].Result.Players[1].Score; got != 7 {
+		t.Errorf("blue's score %v, want 7: its last line was not played", got)
+	}
+}
