@@ -280,6 +280,8 @@ func (s *server) client(ctx context.Context, c *players.Conn) {
 		} else {
 			select {
 			case r = <-reads:
+			case <-c.Closed(): // closed by the server: forgotten at the turn's end
+				return
 			case <-ctx.Done():
 				c.Close()
 				return
