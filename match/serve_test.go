@@ -559,19 +559,30 @@ func TestServeSaysWhyItDroppedATeam(t *testing.T) {
 	}
 }
 
+// serveRedAndBlue serves one game of sumGame with the given turns to two teams, red and
+// blue, both logged in; red then says nothing. game waits for the game's replay.
+func serveRedAndBlue(t *testing.T, turns int) (game func() *replays.Replay, blue *tcpClient) {
+	var games []*replays.Replay
+	addr, done := startServe(t, context.Background(), ServeConfig{
+		Game: sumGame{turns: turns}, Seed: 1, Games: 1, TimeScale: 0.1,
+		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
+		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
+	})
+	red := dial(t, addr)
+	blue = dial(t, addr)
+	red.login("red", "pw1")
+	blue.login("blue", "pw2")
+	return func() *replays.Replay {
+		awaitGames(t, done, &games, 1)
+		return games[0]
+	}, blue
+}
+
 // A team that disconnects while it waits for the next turn (after WAIT) leaves in the turn
 // it left in: the connection is read on while it waits, so that its end is seen when it
 // comes, not when the next turn would have released the team.
 func TestServeTeamThatLeavesWhileWaitingLeftInThatTurn(t *testing.T) {
-	var games []*replays.Replay
-	addr, done := startServe(t, context.Background(), ServeConfig{
-		Game: sumGame{turns: 4}, Seed: 1, Games: 1, TimeScale: 0.1,
-		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
-		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
-	})
-	red, blue := dial(t, addr), dial(t, addr)
-	red.login("red", "pw1")
-	blue.login("blue", "pw2")
+	game, blue := serveRedAndBlue(t, 4)
 	blue.send("WAIT")
 	blue.expect("OK")
 	blue.expect("WAITING")
@@ -580,13 +591,13 @@ func TestServeTeamThatLeavesWhileWaitingLeftInThatTurn(t *testing.T) {
 	blue.expect("OK")
 	blue.expect("WAITING")
 	blue.c.Close() // in turn 1, waiting for turn 2
-	awaitGames(t, done, &games, 1)
-	got := statusesAndMessages(games[0])
+	g := game()
+	got := statusesAndMessages(g)
 	want := [][2]string{{"ok", replays.SilentNote}, {"ok", "disconnected in turn 1 and did not log in again"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("status and message per team (-want +got):\n%s", diff)
 	}
-	if err := replays.Verify(games[0]); err != nil {
+	if err := replays.Verify(g); err != nil {
 		t.Errorf("verify: %v", err)
 	}
 }
@@ -594,19 +605,10 @@ func TestServeTeamThatLeavesWhileWaitingLeftInThatTurn(t *testing.T) {
 // A client's last lines count even when it closes the connection right after sending them:
 // the end of the connection is handled after them, not before.
 func TestServeLinesBeforeTheEndOfAConnectionCount(t *testing.T) {
-	var games []*replays.Replay
-	addr, done := startServe(t, context.Background(), ServeConfig{
-		Game: sumGame{turns: 2}, Seed: 1, Games: 1, TimeScale: 0.1,
-		Teams:  []Team{{"red", "pw1"}, {"blue", "pw2"}},
-		OnGame: func(r *replays.Replay, _ *replays.Stream) { games = append(games, r) },
-	})
-	red, blue := dial(t, addr), dial(t, addr)
-	red.login("red", "pw1")
-	blue.login("blue", "pw2")
+	game, blue := serveRedAndBlue(t, 2)
 	blue.send("ADD 7")
 	blue.c.Close()
-	awaitGames(t, done, &games, 1)
-	if got := games[0].Result.Players[1].Score; got != 7 {
+	if got := game().Result.Players[1].Score; got != 7 {
 		t.Errorf("blue's score %v, want 7: its last line was not played", got)
 	}
 }

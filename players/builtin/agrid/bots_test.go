@@ -172,21 +172,28 @@ func TestGreedyStorageRefusedReadsWorkersAgain(t *testing.T) {
 				return out
 			})
 			cfg := referee.Config{Seed: seed, Players: 4, Options: map[string]string{"L": "3"}}
-			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Greedy, agrid.Random, agrid.Greedy})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, o := range ref.Result() {
-				if o.Status != referee.StatusOK {
-					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
-				}
-			}
+			playIntercepted(t, g, cfg, agrid.Greedy, agrid.Greedy, agrid.Random, agrid.Greedy)
 			for seat, n := range refused {
 				if n > 3 {
 					t.Errorf("seat %d (greedy) was refused FAILED 109 %d times", seat, n)
 				}
 			}
 		})
+	}
+}
+
+// playIntercepted plays one game of g (refereetest.Intercept) in process and fails the
+// test on any runner error or on a status other than ok.
+func playIntercepted(t *testing.T, g referee.Game, cfg referee.Config, bots ...refereetest.BotFunc) {
+	t.Helper()
+	ref, err := refereetest.PlayInProcess(g, cfg, bots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range ref.Result() {
+		if o.Status != referee.StatusOK {
+			t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
+		}
 	}
 }
 
@@ -318,15 +325,7 @@ func TestGreedyScoresFromMarkersOnTheMap(t *testing.T) {
 				return out
 			})
 			cfg := referee.Config{Seed: seed, Players: 2, Options: map[string]string{"variant": "grid3", "workers": "10", "turns": "300"}}
-			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Greedy})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, o := range ref.Result() {
-				if o.Status != referee.StatusOK {
-					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
-				}
-			}
+			playIntercepted(t, g, cfg, agrid.Greedy, agrid.Greedy)
 			if scored == 0 {
 				t.Fatal("no SCORE accepted: the game does not test harvests")
 			}
@@ -374,15 +373,7 @@ func TestGreedyWalksTheBorderAgainWhenAMarkerIsGone(t *testing.T) {
 				return out
 			})
 			cfg := referee.Config{Seed: seed, Players: 2, Options: map[string]string{"turns": "100"}}
-			ref, err := refereetest.PlayInProcess(g, cfg, []refereetest.BotFunc{agrid.Greedy, agrid.Greedy})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, o := range ref.Result() {
-				if o.Status != referee.StatusOK {
-					t.Errorf("seat %d ended %s: %s", i, o.Status, o.Message)
-				}
-			}
+			playIntercepted(t, g, cfg, agrid.Greedy, agrid.Greedy)
 			if refusedAt < 0 {
 				t.Fatal("seat 0 sent no SCORE after turn 20")
 			}
