@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-games/arena/internal/proctest"
 	"github.com/arena-games/arena/players"
 	"github.com/arena-games/arena/players/builtin"
 	"github.com/arena-games/arena/tournament"
@@ -246,6 +247,7 @@ func TestTournamentHangUp(t *testing.T) {
 	if err != nil {
 		t.Skip("no sh to start arena with the hang-up ignored")
 	}
+	proctest.HangUpDefault(t) // the tests may run under nohup
 	for _, nohup := range []bool{false, true} {
 		t.Run(map[bool]string{false: "hang-up", true: "nohup"}[nohup], func(t *testing.T) {
 			dir := t.TempDir()

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/arena-games/arena/internal/proctest"
 )
 
 // script runs one of scripts/*.sh in dir with env added to the environment (an entry
@@ -471,6 +473,7 @@ func TestTournamentScriptsPassSignalsOn(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed")
 	}
+	proctest.HangUpDefault(t) // the tests may run under nohup
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
 		t.Run("local/"+sig.String(), func(t *testing.T) {
 			dir := t.TempDir()

@@ -7,9 +7,11 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -97,4 +99,17 @@ func (b *Buffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// HangUpDefault makes a hang-up (SIGHUP) kill or reach the processes the test starts from
+// now on, as it does without nohup, until the test ends. Run under nohup, the tests would
+// pass the signal on ignored, and a process that honours nohup, as arena does, rightly
+// plays on; a handler in the test process is reset to the default in what it starts.
+func HangUpDefault(t testing.TB) {
+	if !signal.Ignored(syscall.SIGHUP) {
+		return
+	}
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	t.Cleanup(func() { signal.Stop(hup) })
 }
