@@ -391,15 +391,12 @@ func (g *greedy) act(c *client, i int, w mine, pace float64, crowded bool) error
 			// started. Walk the border again, putting back what is missing, a few times
 			// at most.
 			board[start] = '.'
-			if sq.lost++; sq.lost < 3 {
-				break
+			sq.lost++
+			if sq.lost == 3 {
+				g.giveUp(w.id, sq)
 			}
-			fallthrough
 		default:
-			// The border joins other markers of ours (or keeps losing some): never try
-			// this square again.
-			delete(g.plans, w.id)
-			g.refused[[3]int{sq.x0, sq.y0, sq.side}] = true
+			g.giveUp(w.id, sq) // the border joins other markers of ours
 		}
 		return nil
 	}
@@ -416,6 +413,12 @@ func (g *greedy) act(c *client, i int, w mine, pace float64, crowded bool) error
 		g.stale = true
 	}
 	return nil
+}
+
+// giveUp drops a worker's square, whose harvest the referee refused, for good.
+func (g *greedy) giveUp(id int, sq *square) {
+	delete(g.plans, id)
+	g.refused[[3]int{sq.x0, sq.y0, sq.side}] = true
 }
 
 // carry counts n more markers of colour in the storage of the worker served i-th, as a PUT
